@@ -1,0 +1,1 @@
+int cio_placeholder(void) { return 0; }

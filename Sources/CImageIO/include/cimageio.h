@@ -1,0 +1,3 @@
+#ifndef CIMAGEIO_H
+#define CIMAGEIO_H
+#endif

@@ -1,0 +1,2 @@
+import AspectFit
+print("aspectfit-bench: not yet built")
