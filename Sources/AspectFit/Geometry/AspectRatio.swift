@@ -93,6 +93,7 @@ public struct AspectRatio: Sendable, Hashable, CustomStringConvertible {
         }
         let lower = trimmed.lowercased()
         let parts = lower.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "x" || $0 == "/" })
+            .map { DecimalText.trimmed(String($0)) }
         let sides: (Double, Double)
         switch parts.count {
         case 1:

@@ -15,7 +15,7 @@ extension CropPlan {
         let needsResampling = !(scale == 1 && crop.width == Double(outputWidth) && crop.height == Double(outputHeight)
             && isWhole(crop.x) && isWhole(crop.y) && isWhole(crop.width) && isWhole(crop.height))
 
-        let scaledWidth = (sourceWidth + scale - 1) / scale
+        let scaledWidth = (sourceWidth + scale - 1) / scale   // as scaledSourceWidth, before self exists
         let scaledHeight = (sourceHeight + scale - 1) / scale
         let region: PixelRect
         if needsResampling {
@@ -32,8 +32,9 @@ extension CropPlan {
                   decodeScale: scale, scaledCrop: scaledCrop, decodeRegion: region, needsResampling: needsResampling)
     }
 
-    /// The scaled stored image's size: libjpeg rounds up, ceil(W/d) x ceil(H/d).
+    /// The stored width decoded at 1/`decodeScale`: libjpeg rounds up, ceil(W/d).
     public var scaledSourceWidth: Int { (sourceWidth + decodeScale - 1) / decodeScale }
+    /// The stored height decoded at 1/`decodeScale`: ceil(H/d).
     public var scaledSourceHeight: Int { (sourceHeight + decodeScale - 1) / decodeScale }
 
     /// The largest d in {8, 4, 2} that still leaves the resampler a factor of at least 2 on both

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-// Links libm for `rounded()`: the module imports nothing else that would (see the geometry report).
+// Links libm, which `rounded()` needs on Linux.
 import Glibc
 #endif
 
@@ -9,13 +9,15 @@ import Glibc
 /// All geometry is done in upright space (after the EXIF orientation), then mapped back to the
 /// stored pixels the decoder sees. `--dry-run` and `--json` print a plan without decoding anything.
 public struct CropPlan: Sendable, Equatable, CustomStringConvertible {
-    /// The source size as stored in the file (not oriented).
+    /// The source width as stored in the file (not oriented).
     public var sourceWidth: Int
+    /// The source height as stored in the file (not oriented).
     public var sourceHeight: Int
     /// How the stored pixels turn upright.
     public var orientation: Orientation
-    /// The output size, upright, exactly as it will be encoded.
+    /// The output width, upright, exactly as it will be encoded.
     public var outputWidth: Int
+    /// The output height, upright, exactly as it will be encoded.
     public var outputHeight: Int
     /// The part of the upright source that fills the output; fractional, never rounded.
     public var crop: Box

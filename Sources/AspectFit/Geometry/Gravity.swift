@@ -5,11 +5,16 @@
 public enum Gravity: Sendable, Equatable, CustomStringConvertible {
     /// Equal margins cut from both sides (the default).
     case centre
+    /// Keep that edge whole (north the top row, east the right column), centred along it.
     case north, south, east, west
+    /// Keep that corner: both of its edges stay whole.
     case northEast, northWest, southEast, southWest
     /// The point (x, y) of the upright source, as fractions 0...1 of its width and height, that
     /// should land at the centre of the crop; the crop is clamped to stay inside the image.
     case focus(x: Double, y: Double)
+
+    /// The American spelling of `centre`.
+    public static let center = Gravity.centre
 
     /// The compass gravities with their canonical names, for `--help` and docs.
     public static let named: [(name: String, gravity: Gravity)] = [

@@ -4,7 +4,7 @@ import Testing
 @Suite struct AspectRatioParsingTests {
     @Test(arguments: [
         ("4:3", 4.0, 3.0), ("4x3", 4, 3), ("4X3", 4, 3), ("4/3", 4, 3), ("16:9", 16, 9), ("1.5", 1.5, 1),
-        ("1.91:1", 1.91, 1), (" 3:2 ", 3, 2), ("21x9", 21, 9), ("1:1000", 1, 1000), ("1000", 1000, 1),
+        ("1.91:1", 1.91, 1), (" 3:2 ", 3, 2), ("4 : 3", 4, 3), ("21x9", 21, 9), ("1:1000", 1, 1000), ("1000", 1000, 1),
     ])
     func acceptsNumericForms(_ text: String, _ w: Double, _ h: Double) throws {
         let ratio = try AspectRatio(parsing: text)

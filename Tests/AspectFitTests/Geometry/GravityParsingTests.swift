@@ -52,6 +52,11 @@ import Testing
         #expect(expected.description.contains("0.3,0.7"))
     }
 
+    @Test func americanSpellingIsTheSameGravity() {
+        #expect(Gravity.center == .centre)
+        #expect(Gravity.center.description == "centre")
+    }
+
     @Test func focusDescription() {
         #expect(Gravity.focus(x: 0.3, y: 0.7).description == "focus 0.3,0.7")
     }
