@@ -1,0 +1,112 @@
+/// The shape of the output, width:height, kept as two numbers so 16:9 stays exactly 16:9.
+///
+/// Two ratios are equal when they describe the same shape (8:6 == 4:3); `description` keeps
+/// the sides as given.
+public struct AspectRatio: Sendable, Hashable, CustomStringConvertible {
+    /// The width side of the ratio (not a pixel count).
+    public let width: Double
+    /// The height side of the ratio (not a pixel count).
+    public let height: Double
+
+    /// The widest accepted ratio is `limit`:1 and the tallest 1:`limit`; past that a crop is a line.
+    public static let limit: Double = 1000
+
+    /// A validated ratio: both sides finite and positive, within `limit`.
+    public init(width: Double, height: Double) throws(AspectRatioError) {
+        try self.init(width: width, height: height, text: "\(DecimalText.format(width, decimals: 6)):\(DecimalText.format(height, decimals: 6))")
+    }
+
+    /// A ratio known to be valid (the named ones, or a source's own shape); traps otherwise.
+    ///
+    /// For literals in code, e.g. `.custom(width: 5, height: 2)`; use `init(width:height:)` for input.
+    public static func custom(width: Double, height: Double) -> AspectRatio {
+        precondition(width.isFinite && height.isFinite && width > 0 && height > 0, "aspect ratio sides must be positive")
+        return AspectRatio(unchecked: width, height)
+    }
+
+    private init(width: Double, height: Double, text: String) throws(AspectRatioError) {
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else { throw .notPositive(text) }
+        let value = width / height
+        guard value <= Self.limit, value >= 1 / Self.limit else { throw .outOfRange(text) }
+        self.init(unchecked: width, height)
+    }
+
+    /// A ratio without the range check, e.g. the shape of a 1x10000 source.
+    init(unchecked width: Double, _ height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// width / height: above 1 is landscape, below 1 portrait.
+    public var value: Double { width / height }
+
+    public var description: String {
+        "\(DecimalText.format(width, decimals: 6)):\(DecimalText.format(height, decimals: 6))"
+    }
+
+    public static func == (lhs: AspectRatio, rhs: AspectRatio) -> Bool { lhs.value == rhs.value }
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+
+    public static let square = AspectRatio(unchecked: 1, 1)
+    public static let fourToThree = AspectRatio(unchecked: 4, 3)
+    public static let threeToFour = AspectRatio(unchecked: 3, 4)
+    public static let sixteenToNine = AspectRatio(unchecked: 16, 9)
+    public static let nineToSixteen = AspectRatio(unchecked: 9, 16)
+    public static let threeToTwo = AspectRatio(unchecked: 3, 2)
+    public static let twoToThree = AspectRatio(unchecked: 2, 3)
+    public static let fiveToFour = AspectRatio(unchecked: 5, 4)
+    public static let fourToFive = AspectRatio(unchecked: 4, 5)
+    public static let twentyOneToNine = AspectRatio(unchecked: 21, 9)
+    /// Open Graph link previews (Facebook, LinkedIn, ...): 1.91:1, e.g. 1200x628.
+    public static let openGraph = AspectRatio(unchecked: 1.91, 1)
+
+    /// Every named ratio with the name `init(parsing:)` accepts, in a stable order for `--help` and docs.
+    public static let named: [(name: String, ratio: AspectRatio)] = [
+        ("square", .square),
+        ("fourToThree", .fourToThree),
+        ("threeToFour", .threeToFour),
+        ("sixteenToNine", .sixteenToNine),
+        ("nineToSixteen", .nineToSixteen),
+        ("threeToTwo", .threeToTwo),
+        ("twoToThree", .twoToThree),
+        ("fiveToFour", .fiveToFour),
+        ("fourToFive", .fourToFive),
+        ("twentyOneToNine", .twentyOneToNine),
+        ("openGraph", .openGraph),
+    ]
+
+    /// Parses "4:3", "4x3", "4/3", "1.5" (1.5:1), "1.91:1", or a name in any case and
+    /// spelling ("square", "fourToThree", "four-to-three", "og"/"openGraph").
+    ///
+    /// Rejects zero, negative, non-finite and beyond-`limit` ratios; the error lists the accepted forms.
+    public init(parsing text: String) throws(AspectRatioError) {
+        let trimmed = DecimalText.trimmed(text)
+        guard !trimmed.isEmpty else { throw .empty }
+        let folded = DecimalText.foldedName(trimmed)
+        if folded == "og" {
+            self = .openGraph
+            return
+        }
+        if let match = Self.named.first(where: { DecimalText.foldedName($0.name) == folded }) {
+            self = match.ratio
+            return
+        }
+        let lower = trimmed.lowercased()
+        let parts = lower.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "x" || $0 == "/" })
+            .map { DecimalText.trimmed(String($0)) }
+        let sides: (Double, Double)
+        switch parts.count {
+        case 1:
+            guard let w = DecimalText.parse(parts[0]) else { throw .unrecognised(String(trimmed)) }
+            sides = (w, 1)
+        case 2:
+            guard let w = DecimalText.parse(parts[0]), let h = DecimalText.parse(parts[1]) else {
+                throw .unrecognised(String(trimmed))
+            }
+            sides = (w, h)
+        default:
+            throw .unrecognised(String(trimmed))
+        }
+        try self.init(width: sides.0, height: sides.1, text: String(trimmed))
+    }
+}

@@ -1,0 +1,29 @@
+/// Why no crop plan can be made for a source and a request; each has a one-line message.
+public enum PlanError: Error, Equatable, CustomStringConvertible {
+    /// The source has no pixels (a zero or negative side).
+    case invalidSource(width: Int, height: Int)
+    /// A requested side is zero or negative.
+    case nonPositiveSize(SizeRequest)
+    /// Both a ratio and an exact size were given, and they describe different shapes.
+    case conflictingRatio(width: Int, height: Int, ratio: AspectRatio)
+    /// The output would exceed `CropPlan.maxSide` on a side or `CropPlan.maxPixels` in all.
+    case outputTooLarge(width: Double, height: Double)
+    /// A focus point outside 0...1 (or not a number).
+    case invalidFocus(x: Double, y: Double)
+
+    public var description: String {
+        switch self {
+        case .invalidSource(let w, let h):
+            "the source is \(w)x\(h) pixels: nothing to crop"
+        case .nonPositiveSize(let request):
+            "the requested \(request) must be at least 1 pixel"
+        case .conflictingRatio(let w, let h, let ratio):
+            "size \(w)x\(h) is not \(ratio) (give a size or a ratio with one side, not both)"
+        case .outputTooLarge(let w, let h):
+            "the output would be \(DecimalText.format(w, decimals: 0))x\(DecimalText.format(h, decimals: 0)) pixels, "
+                + "over the limit of \(CropPlan.maxSide) per side and \(CropPlan.maxPixels) in all"
+        case .invalidFocus(let x, let y):
+            "focus point \(x),\(y) is outside the image; both must be in 0...1"
+        }
+    }
+}
