@@ -20,7 +20,10 @@ let package = Package(
             cSettings: [.unsafeFlags(["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-clobbered"])],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]
         ),
-        .target(name: "AspectFit", dependencies: ["CImageIO"], swiftSettings: fastLoops),
+        .target(
+            name: "AspectFit", dependencies: ["CImageIO"], swiftSettings: fastLoops,
+            linkerSettings: [.linkedLibrary("m")]
+        ),
         .executableTarget(name: "aspectfit", dependencies: ["AspectFit"], swiftSettings: fastLoops),
         .executableTarget(name: "aspectfit-bench", dependencies: ["AspectFit"], swiftSettings: fastLoops),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
