@@ -15,10 +15,14 @@ public struct RGBColor: Sendable, Equatable, Hashable, CustomStringConvertible {
     public static let white = RGBColor(r: 255, g: 255, b: 255)
     public static let black = RGBColor(r: 0, g: 0, b: 0)
 
-    /// Parses "#rgb", "#rrggbb", the same without '#', or a CSS colour name; letter case ignored.
+    /// Parses "#rgb", "#rrggbb", the same without '#', or a CSS colour name; letter case and
+    /// surrounding spaces ignored.
     /// Names are tried before hex digits.
     public init(parsing text: String) throws(MaskOptionError) {
-        let lowered = text.lowercased()
+        var trimmed = Substring(text)
+        while trimmed.first == " " || trimmed.first == "\t" { trimmed.removeFirst() }
+        while trimmed.last == " " || trimmed.last == "\t" { trimmed.removeLast() }
+        let lowered = trimmed.lowercased()
         if lowered == "transparent" { throw .transparentBackground }
         if let named = CSSColorNames.table[lowered] {
             self = named
