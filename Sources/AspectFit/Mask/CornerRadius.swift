@@ -25,14 +25,14 @@ public enum CornerRadius: Sendable, Equatable, CustomStringConvertible {
         self = isPercent ? .percent(value) : .pixels(value)
     }
 
-    /// The radius in pixels for a `width` x `height` output, clamped to half the short side.
+    /// The radius in pixels for a `width` x `height` output, clamped to 0...half the short side.
     public func pixels(width: Int, height: Int) -> Double {
         let limit = Double(min(width, height)) / 2
         let wanted = switch self {
         case .pixels(let value): value
         case .percent(let value): value / 100 * Double(min(width, height))
         }
-        return min(max(wanted, 0), limit)
+        return wanted.isNaN ? 0 : min(max(wanted, 0), limit)
     }
 
     public var description: String {

@@ -31,6 +31,9 @@ import Testing
         #expect(CornerRadius.percent(80).pixels(width: 640, height: 360) == 180)
         #expect(CornerRadius.pixels(1000).pixels(width: 101, height: 300) == 50.5)
         #expect(CornerRadius.pixels(20).pixels(width: 101, height: 300) == 20)
+        #expect(CornerRadius.pixels(-3).pixels(width: 10, height: 10) == 0)
+        #expect(CornerRadius.pixels(.nan).pixels(width: 10, height: 10) == 0)
+        #expect(CornerRadius.pixels(.infinity).pixels(width: 10, height: 10) == 5)
     }
 
     @Test func parsesCornerStyles() throws {
