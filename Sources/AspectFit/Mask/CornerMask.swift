@@ -21,6 +21,7 @@ public struct CornerMask: Sendable, Equatable {
     private let spans: [Span]
     private let coverages: [UInt8]
 
+    /// The mask of a `width` x `height` output; the radius is resolved and clamped for that size.
     public init(width: Int, height: Int, radius: CornerRadius, style: CornerStyle = .circular) {
         precondition(width >= 0 && height >= 0, "negative mask size")
         self.width = width
@@ -43,13 +44,20 @@ public struct CornerMask: Sendable, Equatable {
 
     /// The coverage of pixel (x, y): 255 fully inside the shape, 0 fully outside.
     public func coverage(x: Int, y: Int) -> UInt8 {
-        for span in spans where span.y == y && x >= span.x && x < span.x + span.count {
-            return coverages[span.offset + x - span.x]
+        // Spans are sorted by row: find the row's first span, then look along the row.
+        var (low, high) = (0, spans.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if spans[middle].y < y { low = middle + 1 } else { high = middle }
+        }
+        for span in spans[low...] {
+            guard span.y == y else { break }
+            if x >= span.x && x < span.x + span.count { return coverages[span.offset + x - span.x] }
         }
         return 255
     }
 
-    /// Whether the mask changes no pixel (radius below the size of any visible effect).
+    /// Whether the mask changes no pixel (a zero radius), so a pipeline can skip it.
     public var isEmpty: Bool { spans.isEmpty }
 
     /// Multiplies the coverage into the alpha channel (grayAlpha8, rgba8): a' = round(a c / 255).

@@ -87,4 +87,13 @@ import Testing
         #expect(plane == mirroredX)
         #expect(plane == mirroredY)
     }
+
+    @Test func coverageLookupAgreesWithTheAppliedMask() {
+        let (w, h) = (131, 90)
+        for style in CornerStyle.allCases {
+            let mask = CornerMask(width: w, height: h, radius: .percent(37), style: style)
+            let plane = coveragePlane(mask)
+            #expect((0 ..< w * h).allSatisfy { mask.coverage(x: $0 % w, y: $0 / w) == plane[$0] })
+        }
+    }
 }
