@@ -4,7 +4,7 @@ import Testing
 
 /// Renders masks as binary PGM (P5) images for a person to look at: the tests check the
 /// encoding, and with ASPECTFIT_MASK_PREVIEW_DIR set they also write the files there
-/// (convert with `pnmtopng`; a corner zoomed with `pamcut 0 0 40 40 | pamscale 12`).
+/// (view with `pnmtopng`; a corner zoomed with `pamcut 0 0 100 100 | pamenlarge 6 | pnmtopng`).
 @Suite struct MaskPreviewTests {
     /// A P5 image: "P5\n<w> <h>\n255\n" then one byte per pixel.
     static func pgm(_ plane: [UInt8], width: Int, height: Int) -> [UInt8] {
