@@ -1,0 +1,93 @@
+import Testing
+@testable import AspectFit
+
+@Suite struct CornerMaskApplyTests {
+    private let mask = CornerMask(width: 64, height: 48, radius: .pixels(20), style: .circular)
+
+    /// A padded buffer of noise, so row strides and padding are exercised too.
+    private func noise(_ layout: PixelLayout, seed: UInt64) -> PixelBuffer {
+        let stride = 64 * layout.channels + 5
+        return PixelBuffer(width: 64, height: 48, layout: layout, bytesPerRow: stride,
+                           bytes: noiseBytes(count: stride * 48, seed: seed))
+    }
+
+    private func inCornerSquare(_ x: Int, _ y: Int) -> Bool {
+        (x < 20 || x >= 44) && (y < 20 || y >= 28)
+    }
+
+    @Test(arguments: [PixelLayout.rgba8, .grayAlpha8])
+    func multipliesCoverageIntoAlphaWithRounding(_ layout: PixelLayout) {
+        let before = noise(layout, seed: 7)
+        var after = before
+        mask.apply(to: &after)
+        let channels = layout.channels
+        var wrong = 0
+        for y in 0 ..< 48 {
+            for x in 0 ..< 64 {
+                let start = y * before.bytesPerRow + x * channels
+                let c = Int(mask.coverage(x: x, y: y))
+                for k in 0 ..< channels - 1 where after.bytes[start + k] != before.bytes[start + k] { wrong += 1 }
+                let alpha = Int(before.bytes[start + channels - 1])
+                if Int(after.bytes[start + channels - 1]) != (alpha * c + 127) / 255 { wrong += 1 }
+                if !inCornerSquare(x, y), c != 255 { wrong += 1 }
+            }
+            let padding = y * before.bytesPerRow + 64 * channels ..< (y + 1) * before.bytesPerRow
+            if after.bytes[padding] != before.bytes[padding] { wrong += 1 }
+        }
+        #expect(wrong == 0)
+        #expect(after != before)
+        #expect(mask.coverage(x: 0, y: 0) == 0)
+        #expect(after.bytes[channels - 1] == 0)   // the corner pixel is fully clear
+    }
+
+    @Test(arguments: [PixelLayout.rgb8, .gray8])
+    func blendsTowardsTheBackgroundWithoutAlpha(_ layout: PixelLayout) {
+        let background = RGBColor(r: 200, g: 100, b: 30)
+        let fill: [Int] = layout == .gray8 ? [Int(background.luma)] : [200, 100, 30]
+        let before = noise(layout, seed: 11)
+        var after = before
+        mask.apply(to: &after, background: background)
+        let channels = layout.channels
+        var wrong = 0
+        for y in 0 ..< 48 {
+            for x in 0 ..< 64 {
+                let start = y * before.bytesPerRow + x * channels
+                let c = Int(mask.coverage(x: x, y: y))
+                for k in 0 ..< channels {
+                    let value = Int(before.bytes[start + k])
+                    let expected = (value * c + fill[k] * (255 - c) + 127) / 255
+                    if Int(after.bytes[start + k]) != expected { wrong += 1 }
+                    if !inCornerSquare(x, y), after.bytes[start + k] != before.bytes[start + k] { wrong += 1 }
+                }
+            }
+        }
+        #expect(wrong == 0)
+        #expect(Array(after[0, 0]) == fill.map { UInt8($0) })    // fully outside: the background
+    }
+
+    @Test func pixelsOutsideTheCornerSquaresAreByteForByteUnchanged() {
+        for style in CornerStyle.allCases {
+            let big = CornerMask(width: 300, height: 200, radius: .pixels(50), style: style)
+            let side = style == .circular ? 50 : 77
+            let before = PixelBuffer(width: 300, height: 200, layout: .rgb8, bytes: noiseBytes(count: 300 * 200 * 3, seed: 3))
+            var after = before
+            big.apply(to: &after, background: .black)
+            var changedOutside = 0
+            for y in 0 ..< 200 {
+                for x in 0 ..< 300 where !((x < side || x >= 300 - side) && (y < side || y >= 200 - side)) {
+                    if after[x, y] != before[x, y] { changedOutside += 1 }
+                }
+            }
+            #expect(changedOutside == 0)
+            #expect(after != before)
+        }
+    }
+
+    @Test func aMaskIsReusableAcrossBuffers() {
+        var first = PixelBuffer(width: 64, height: 48, layout: .rgba8, bytes: [UInt8](repeating: 255, count: 64 * 48 * 4))
+        var second = first
+        mask.apply(to: &first)
+        mask.apply(to: &second)
+        #expect(first == second)
+    }
+}
