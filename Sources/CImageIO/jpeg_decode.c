@@ -14,10 +14,13 @@ struct cio_jpeg_decoder {
     cio_jpeg_error error;
     struct jpeg_progress_mgr progress;
     int cmyk, adobe_inverted;
-    uint32_t width;           /* decoded columns (after iMCU-aligned cropping) */
+    uint32_t width;           /* columns returned */
+    uint32_t decoded_width;   /* columns libjpeg decodes (the crop plus margins) */
+    uint32_t skip_columns;    /* decoded columns left of the returned ones */
+    int direct;               /* libjpeg writes straight into the caller's rows */
     uint32_t rows_left;       /* region rows not yet returned */
     int done;                 /* finished or aborted: libjpeg must not be called again */
-    uint8_t *scratch;         /* CMYK rows before conversion */
+    uint8_t *scratch;         /* BATCH_ROWS decoded rows, when not direct */
 };
 
 /* Stops a progressive JPEG with absurdly many scans in bounded time (libjpeg-turbo's advice). */
@@ -94,18 +97,29 @@ cio_status cio_jpeg_decoder_open(const uint8_t *data, size_t size, const cio_dec
         }
     }
     jpeg_start_decompress(&d->cinfo);
+    JDIMENSION decoded_x = 0, decoded_width = scaled_width;
     if (x != 0 || width != scaled_width) {
-        JDIMENSION crop_x = x, crop_width = width;
-        jpeg_crop_scanline(&d->cinfo, &crop_x, &crop_width);
-        x = crop_x;
-        width = crop_width;
+        /* jpeg_crop_scanline aligns the left edge to an iMCU and treats both crop edges as image
+         * edges, so fancy upsampling changes the edge columns. Cropping one iMCU wider on each
+         * side keeps the returned columns [x, x + width) identical to a full decode. */
+        JDIMENSION margin = (JDIMENSION)(d->cinfo.max_h_samp_factor * d->cinfo.min_DCT_scaled_size);
+        decoded_x = x > margin ? x - margin : 0;
+        JDIMENSION right = width + x + margin < scaled_width ? x + width + margin : scaled_width;
+        decoded_width = right - decoded_x;
+        jpeg_crop_scanline(&d->cinfo, &decoded_x, &decoded_width);
+        if (decoded_x > x || decoded_x + decoded_width < x + width) {
+            cio_jpeg_fail((j_common_ptr)&d->cinfo, CIO_CORRUPT, "corrupt JPEG: column crop failed");
+        }
     }
     if (y > 0) {
         JDIMENSION skipped = jpeg_skip_scanlines(&d->cinfo, y);
         if (skipped != y) cio_jpeg_fail((j_common_ptr)&d->cinfo, CIO_CORRUPT, "corrupt JPEG: cannot skip rows");
     }
-    if (d->cmyk) {
-        d->scratch = malloc((size_t)width * 4 * BATCH_ROWS);
+    d->decoded_width = decoded_width;
+    d->skip_columns = x - decoded_x;
+    d->direct = !d->cmyk && decoded_width == width;
+    if (!d->direct) {
+        d->scratch = malloc((size_t)decoded_width * (size_t)d->cinfo.output_components * BATCH_ROWS);
         if (d->scratch == NULL) cio_jpeg_fail((j_common_ptr)&d->cinfo, CIO_OUT_OF_MEMORY, "out of memory");
     }
     d->width = width;
@@ -136,15 +150,18 @@ cio_status cio_jpeg_decoder_read_rows(cio_jpeg_decoder *d, uint8_t *rows, size_t
         uint32_t n = max_rows - *rows_read;
         if (n > d->rows_left) n = d->rows_left;
         if (n > BATCH_ROWS) n = BATCH_ROWS;
+        const size_t components = (size_t)d->cinfo.output_components;
         for (uint32_t i = 0; i < n; i++) {
-            pointers[i] = d->cmyk ? d->scratch + (size_t)i * d->width * 4 : rows + (*rows_read + i) * stride;
+            pointers[i] = d->direct ? rows + (*rows_read + i) * stride
+                                    : d->scratch + (size_t)i * d->decoded_width * components;
         }
         JDIMENSION got = jpeg_read_scanlines(&d->cinfo, pointers, n);
         if (got == 0) cio_jpeg_fail((j_common_ptr)&d->cinfo, CIO_CORRUPT, "corrupt JPEG: no scanlines returned");
-        if (d->cmyk) {
-            for (JDIMENSION i = 0; i < got; i++) {
-                cio_cmyk_to_rgb(pointers[i], rows + (*rows_read + i) * stride, d->width, d->adobe_inverted);
-            }
+        for (JDIMENSION i = 0; i < got && !d->direct; i++) {
+            const uint8_t *source = pointers[i] + (size_t)d->skip_columns * components;
+            uint8_t *target = rows + (*rows_read + i) * stride;
+            if (d->cmyk) cio_cmyk_to_rgb(source, target, d->width, d->adobe_inverted);
+            else memcpy(target, source, (size_t)d->width * components);
         }
         *rows_read += got;
         d->rows_left -= got;

@@ -2,8 +2,9 @@
 public struct DecodedImage: Sendable, Equatable {
     /// The pixels of `region`.
     public var pixels: PixelBuffer
-    /// What was decoded, in scaled stored coordinates. JPEG column cropping is iMCU-aligned,
-    /// so this may start left of and be wider than the region asked for; rows are exact.
+    /// What was decoded, in scaled stored coordinates. Today this is exactly the region asked for
+    /// (JPEG column crops are made one iMCU wider inside and trimmed, so the pixels equal a full
+    /// decode's); callers should still read it rather than assume it.
     public var region: PixelRect
     /// The full scaled image size.
     public var scaledWidth: Int
