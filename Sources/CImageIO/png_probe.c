@@ -28,11 +28,10 @@ cio_status cio_png_probe(const uint8_t *data, size_t size, cio_info *info, cio_m
                       png_get_valid(png, png_info, PNG_INFO_tRNS) != 0;
     info->layout = cio_png_output_layout(png, png_info);
     info->orientation = 1;
-    png_bytep exif = NULL;
-    png_uint_32 exif_size = 0;
-    if (png_get_eXIf_1(png, png_info, &exif_size, &exif) != 0 && exif != NULL) {
-        info->orientation = cio_exif_orientation(exif, exif_size);
-    }
+    /* eXIf may follow IDAT, where png_read_info never looks */
+    const uint8_t *exif = NULL;
+    size_t exif_size = 0;
+    if (cio_png_find_chunk(data, size, "eXIf", &exif, &exif_size)) info->orientation = cio_exif_orientation(exif, exif_size);
     png_charp name = NULL;
     int compression = 0;
     png_bytep profile = NULL;

@@ -24,4 +24,7 @@ cio_layout cio_png_output_layout(png_structp png, png_infop info);
 /* Expands everything to 8-bit gray, gray+alpha, RGB or RGBA; 16-bit is scaled with rounding. */
 void cio_png_set_transforms(png_structp png, png_infop info);
 
+/* Finds the first chunk of `type` by walking chunk headers (no CRC check); 1 if found. */
+int cio_png_find_chunk(const uint8_t *data, size_t size, const char type[4], const uint8_t **chunk, size_t *length);
+
 #endif
