@@ -4,6 +4,12 @@ import CImageIO
 ///
 /// The format always comes from the magic bytes. Everything here is thread-safe: separate
 /// calls share no mutable state.
+///
+/// JPEG: libjpeg-turbo defaults (ISLOW DCT, fancy upsampling), so pixels equal `djpeg`'s; CMYK and
+/// YCCK become RGB exactly as Pillow converts them. PNG: 16-bit samples are scaled to 8 bits with
+/// rounding (png_set_scale_16, i.e. round(v / 257)), low bit depths and palettes are expanded,
+/// tRNS becomes alpha; gAMA/cHRM/sRGB are ignored (pixels as stored, as browsers assume sRGB and
+/// Pillow does), and text chunks are never read, so zTXt/iTXt cannot inflate unbounded.
 public enum ImageFile {
     /// Rows decoded per C call in the streaming form.
     static let rowsPerBatch = 16
