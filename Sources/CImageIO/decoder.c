@@ -7,6 +7,7 @@ struct cio_decoder {
     cio_jpeg_decoder *jpeg;
     cio_png_decoder *png;
     cio_warnings warnings;
+    size_t row_bytes;             /* width * layout of the region: the smallest valid stride */
 };
 
 cio_status cio_decoder_open(const uint8_t *data, size_t size, const cio_decode_options *options,
@@ -35,6 +36,7 @@ cio_status cio_decoder_open(const uint8_t *data, size_t size, const cio_decode_o
         free(decoder);
         return status;
     }
+    decoder->row_bytes = (size_t)geometry->width * (size_t)geometry->layout;
     *out = decoder;
     return CIO_OK;
 }
@@ -42,6 +44,11 @@ cio_status cio_decoder_open(const uint8_t *data, size_t size, const cio_decode_o
 cio_status cio_decoder_read_rows(cio_decoder *decoder, uint8_t *rows, size_t stride, uint32_t max_rows,
                                  uint32_t *rows_read, cio_message *message) {
     *rows_read = 0;
+    if (rows == NULL || stride < decoder->row_bytes) {
+        cio_set_message(message, "row buffer stride %zu is shorter than a decoded row (%zu bytes)", stride,
+                        decoder->row_bytes);
+        return CIO_INVALID_ARGUMENT;
+    }
     return decoder->format == CIO_FORMAT_JPEG
         ? cio_jpeg_decoder_read_rows(decoder->jpeg, rows, stride, max_rows, rows_read, message)
         : cio_png_decoder_read_rows(decoder->png, rows, stride, max_rows, rows_read, message);

@@ -100,6 +100,30 @@ import TestSupport
         #expect(throws: ImageIOError.truncated("truncated JPEG data")) { try ImageFile.decode(jpeg) }
     }
 
+    @Test func harmlessJPEGWarningsDoNotFail() throws {
+        guard try Corpus.require() else { return }
+        // two stray bytes before the DQT marker: libjpeg warns "extraneous bytes before marker"
+        var data = try ImageFile.read(path: Corpus.path("jpeg/ljt-testorig.jpg"))
+        let clean = try ImageFile.decode(data)
+        let dqt = try #require((2 ..< data.count - 1).first { data[$0] == 0xFF && data[$0 + 1] == 0xDB })
+        data.insert(contentsOf: [0x12, 0x34], at: dqt)
+        let decoded = try ImageFile.decode(data)
+        #expect(decoded.pixels == clean.pixels)
+        #expect(decoded.warnings.contains { $0.contains("extraneous bytes") }, "\(decoded.warnings)")
+    }
+
+    @Test func damagedEntropyDataFailsByDefault() throws {
+        guard try Corpus.require() else { return }
+        // a marker (RST out of sequence) planted in the middle of the entropy-coded data
+        var data = try ImageFile.read(path: Corpus.path("jpeg/ljt-testorig.jpg"))
+        let sos = try #require((2 ..< data.count - 1).first { data[$0] == 0xFF && data[$0 + 1] == 0xDA })
+        let middle = sos + (data.count - sos) / 2
+        data.replaceSubrange(middle ..< middle + 2, with: [0xFF, 0xD3])
+        #expect(throws: ImageIOError.self) { try ImageFile.decode(data) }
+        let lenient = try ImageFile.decode(data, options: DecodeOptions(failOnTruncation: false))
+        #expect(lenient.warnings.contains { $0.contains("damaged JPEG data") }, "\(lenient.warnings)")
+    }
+
     @Test func aProgressiveScanBombStopsQuickly() throws {
         guard try Corpus.require() else { return }
         // progressive-peacock.jpg with its first (DC) scan repeated 600 times: every copy decodes
