@@ -24,15 +24,34 @@ static uint8_t *read_file(const char *path, size_t *size) {
     return data;
 }
 
-static void decode(const uint8_t *data, size_t size, int fail_on_truncation, const char *path) {
+/* Decodes the whole image, or with `region` its middle third at 1/2 scale (JPEG) so the crop,
+ * skip and early-stop paths run too. */
+static void decode(const uint8_t *data, size_t size, int fail_on_truncation, int region, const char *path) {
     cio_decode_options options = {.max_pixels = 268402689, .fail_on_truncation = fail_on_truncation,
                                   .scale_denominator = 1};
+    if (region) {
+        cio_info info;
+        cio_message ignored;
+        if (cio_probe(data, size, &info, &ignored) != CIO_OK) return;
+        cio_info_release(&info);
+        if (info.format == CIO_FORMAT_JPEG) {
+            options.scale_denominator = 2;
+            info.width = (info.width + 1) / 2;
+            info.height = (info.height + 1) / 2;
+        }
+        if (info.width < 3 || info.height < 3 || (uint64_t)info.width * info.height > options.max_pixels) return;
+        options.has_region = 1;
+        options.region_x = info.width / 3;
+        options.region_y = info.height / 3;
+        options.region_width = info.width / 3;
+        options.region_height = info.height / 3;
+    }
     cio_decoder *decoder = NULL;
     cio_decode_geometry geometry;
     cio_message message;
     cio_status status = cio_decoder_open(data, size, &options, &decoder, &geometry, &message);
     if (status != CIO_OK) {
-        printf("%s: decode(fail=%d): status %d: %s\n", path, fail_on_truncation, status, message.text);
+        printf("%s: decode(fail=%d region=%d): status %d: %s\n", path, fail_on_truncation, region, status, message.text);
         return;
     }
     size_t stride = (size_t)geometry.width * geometry.layout;
@@ -42,8 +61,8 @@ static void decode(const uint8_t *data, size_t size, int fail_on_truncation, con
         status = cio_decoder_read_rows(decoder, rows, stride, 16, &got, &message);
         total += got;
     } while (status == CIO_OK && got > 0);
-    if (status != CIO_OK) printf("%s: decode(fail=%d): status %d: %s\n", path, fail_on_truncation, status, message.text);
-    else printf("%s: decode(fail=%d): %ux%u layout %d, %u rows, %d warnings%s%s\n", path, fail_on_truncation,
+    if (status != CIO_OK) printf("%s: decode(fail=%d region=%d): status %d: %s\n", path, fail_on_truncation, region, status, message.text);
+    else printf("%s: decode(fail=%d region=%d): %ux%u layout %d, %u rows, %d warnings%s%s\n", path, fail_on_truncation, region,
                 geometry.width, geometry.height, geometry.layout, total, cio_decoder_warning_count(decoder),
                 cio_decoder_warning_count(decoder) ? ": " : "",
                 cio_decoder_warning_count(decoder) ? cio_decoder_warning(decoder, 0) : "");
@@ -67,8 +86,9 @@ int main(int argc, char **argv) {
         } else {
             printf("%s: probe: status %d: %s\n", argv[i], status, message.text);
         }
-        decode(data, size, 1, argv[i]);
-        decode(data, size, 0, argv[i]);
+        decode(data, size, 1, 0, argv[i]);
+        decode(data, size, 0, 0, argv[i]);
+        decode(data, size, 0, 1, argv[i]);
         free(data);
     }
     return 0;
