@@ -44,11 +44,10 @@ public enum ImageFile {
                             row += n
                         }
                         if row < region.height { throw .corrupt("decoder stopped after \(row) of \(region.height) rows") }
+                        initialized = count
                     } catch {
-                        failure = error
-                        buffer.initialize(repeating: 0)
+                        failure = error   // the bytes are plain UInt8: leaving them uninitialized is fine
                     }
-                    initialized = count
                 }
                 if let failure { throw failure }
                 let pixels = PixelBuffer(width: region.width, height: region.height, layout: decoder.layout,
