@@ -1,3 +1,125 @@
+/* cimageio: a small, safe C bridge to libjpeg-turbo and libpng for aspectfit.
+ *
+ * Every function sets up its own setjmp before calling into libjpeg/libpng, so library
+ * errors come back as a status code plus a one-line message and never unwind into the
+ * caller. No function keeps global mutable state: separate handles may be used on
+ * separate threads at the same time. */
 #ifndef CIMAGEIO_H
 #define CIMAGEIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Outcome of a call; anything but CIO_OK comes with a message. */
+typedef enum {
+    CIO_OK = 0,
+    CIO_UNSUPPORTED = 1,       /* valid but not handled: 12-bit or lossless JPEG, unknown format */
+    CIO_CORRUPT = 2,           /* malformed or damaged data */
+    CIO_TRUNCATED = 3,         /* the data ends early */
+    CIO_TOO_LARGE = 4,         /* over the pixel limit */
+    CIO_INVALID_ARGUMENT = 5,  /* bad options or an input layout the format cannot hold */
+    CIO_OUT_OF_MEMORY = 6
+} cio_status;
+
+enum { CIO_MESSAGE_CAPACITY = 256, CIO_MAX_WARNINGS = 4 };
+
+/* A one-line, NUL-terminated message. */
+typedef struct { char text[CIO_MESSAGE_CAPACITY]; } cio_message;
+
+typedef enum { CIO_FORMAT_UNKNOWN = 0, CIO_FORMAT_JPEG = 1, CIO_FORMAT_PNG = 2 } cio_format;
+
+/* Decoded pixel layouts; the values are the channel counts (they match Swift's PixelLayout). */
+typedef enum { CIO_GRAY8 = 1, CIO_GRAY_ALPHA8 = 2, CIO_RGB8 = 3, CIO_RGBA8 = 4 } cio_layout;
+
+/* What a header says, without decoding pixels. */
+typedef struct {
+    cio_format format;
+    uint32_t width, height;       /* as stored */
+    int channels, bit_depth;      /* as in the file (CMYK = 4 channels) */
+    int progressive;              /* JPEG progressive or PNG Adam7 */
+    int has_alpha;                /* alpha channel or tRNS */
+    int orientation;              /* EXIF orientation 1...8 (1 when absent or invalid) */
+    cio_layout layout;            /* what decoding produces */
+    uint8_t *icc;                 /* embedded ICC profile (malloc'd) or NULL; release with cio_info_release */
+    size_t icc_size;
+} cio_info;
+
+/* The format named by the magic bytes at the start of `data`. */
+cio_format cio_sniff_format(const uint8_t *data, size_t size);
+
+/* Reads the header of a JPEG or PNG. On success `info->icc` may own memory. */
+cio_status cio_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message);
+void cio_info_release(cio_info *info);
+
+typedef struct {
+    uint64_t max_pixels;          /* header width*height above this fails before any allocation */
+    int fail_on_truncation;       /* nonzero: truncated or damaged data is an error; 0: a warning */
+    int scale_denominator;        /* JPEG DCT scaling 1, 2, 4, 8; PNG: 1 */
+    int has_region;               /* nonzero: decode only region_* (in scaled stored coordinates) */
+    uint32_t region_x, region_y, region_width, region_height;
+} cio_decode_options;
+
+/* Where the decoded rows are: the full scaled size and the region actually decoded. */
+typedef struct {
+    uint32_t scaled_width, scaled_height;
+    uint32_t x, y, width, height;
+    cio_layout layout;
+} cio_decode_geometry;
+
+/* An open row-by-row decoder; owns its library state. */
+typedef struct cio_decoder cio_decoder;
+
+/* Parses the header, checks the limits and prepares to return the region's rows.
+ * `data` must stay valid and unchanged until cio_decoder_close. */
+cio_status cio_decoder_open(const uint8_t *data, size_t size, const cio_decode_options *options,
+                            cio_decoder **decoder, cio_decode_geometry *geometry, cio_message *message);
+
+/* Decodes up to `max_rows` further rows of the region into `rows` (one row every `stride` bytes,
+ * stride >= width * layout). `*rows_read` is how many arrived; 0 only when the region is done. */
+cio_status cio_decoder_read_rows(cio_decoder *decoder, uint8_t *rows, size_t stride, uint32_t max_rows,
+                                 uint32_t *rows_read, cio_message *message);
+
+/* Warnings collected so far (accepted damage, dropped chunks); at most CIO_MAX_WARNINGS. */
+int cio_decoder_warning_count(const cio_decoder *decoder);
+const char *cio_decoder_warning(const cio_decoder *decoder, int index);
+
+/* Ends decoding (early or not) and frees everything. Accepts NULL. */
+void cio_decoder_close(cio_decoder *decoder);
+
+/* Pixels to encode: `height` rows of `stride` bytes. */
+typedef struct {
+    const uint8_t *pixels;
+    uint32_t width, height;
+    size_t stride;
+    cio_layout layout;
+} cio_image;
+
+typedef struct {
+    int quality;                  /* 1...100 */
+    int progressive;
+    int full_chroma;              /* nonzero: 4:4:4; zero: 4:2:0 */
+    int optimize_huffman;
+} cio_jpeg_options;
+
+typedef struct {
+    int compression_level;        /* 0...9 */
+    int fast_filters;             /* nonzero: SUB filter only and Z_RLE: much faster, somewhat larger */
+} cio_png_options;
+
+/* Encode to a malloc'd buffer (free with cio_free). `icc` may be NULL. */
+cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *options,
+                           const uint8_t *icc, size_t icc_size,
+                           uint8_t **output, size_t *output_size, cio_message *message);
+cio_status cio_encode_png(const cio_image *image, const cio_png_options *options,
+                          const uint8_t *icc, size_t icc_size,
+                          uint8_t **output, size_t *output_size, cio_message *message);
+void cio_free(void *pointer);
+
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -1,0 +1,22 @@
+/// How to decode: limits, damage policy, JPEG DCT scale and the region wanted.
+public struct DecodeOptions: Sendable, Equatable {
+    /// The default pixel limit: 16383 x 16383.
+    public static let defaultMaxPixels = 268_402_689
+
+    /// Images whose header width x height exceeds this fail before any allocation.
+    public var maxPixels: Int
+    /// true: truncated or damaged data is an error; false: decode what is there and warn.
+    public var failOnTruncation: Bool
+    /// JPEG DCT scaling 1/1, 1/2, 1/4, 1/8 (PNG: must be 1).
+    public var scaleDenominator: Int
+    /// Rows/columns wanted, in scaled stored coordinates; nil means the whole image.
+    public var region: PixelRect?
+
+    public init(maxPixels: Int = DecodeOptions.defaultMaxPixels, failOnTruncation: Bool = true,
+                scaleDenominator: Int = 1, region: PixelRect? = nil) {
+        self.maxPixels = maxPixels
+        self.failOnTruncation = failOnTruncation
+        self.scaleDenominator = scaleDenominator
+        self.region = region
+    }
+}

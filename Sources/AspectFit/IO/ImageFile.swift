@@ -1,0 +1,90 @@
+import CImageIO
+
+/// Reading images: probe the header, decode to a buffer, or stream decoded rows.
+///
+/// The format always comes from the magic bytes. Everything here is thread-safe: separate
+/// calls share no mutable state.
+///
+/// JPEG: libjpeg-turbo defaults (ISLOW DCT, fancy upsampling), so pixels equal `djpeg`'s; CMYK and
+/// YCCK become RGB exactly as Pillow converts them. PNG: 16-bit samples are scaled to 8 bits with
+/// rounding (png_set_scale_16, i.e. round(v / 257)), low bit depths and palettes are expanded,
+/// tRNS becomes alpha; gAMA/cHRM/sRGB are ignored (pixels as stored, as browsers assume sRGB and
+/// Pillow does), and text chunks are never read, so zTXt/iTXt cannot inflate unbounded.
+public enum ImageFile {
+    /// Rows decoded per C call in the streaming form.
+    static let rowsPerBatch = 16
+
+    /// Reads the header only: size, channels, orientation, ICC profile. Fast and small even for huge images.
+    public static func probe(_ data: [UInt8]) throws(ImageIOError) -> ImageInfo {
+        var info = cio_info()
+        var message = cio_message()
+        let status = data.withUnsafeBufferPointer { cio_probe($0.baseAddress, $0.count, &info, &message) }
+        guard status == CIO_OK else { throw ImageIOError(status: status, message: &message) }
+        defer { cio_info_release(&info) }
+        return ImageInfo(info)
+    }
+
+    /// Decodes `options.region` (or the whole image) at `1/options.scaleDenominator` into one buffer.
+    public static func decode(_ data: [UInt8], options: DecodeOptions = .init()) throws(ImageIOError) -> DecodedImage {
+        let result: Result<DecodedImage, ImageIOError> = data.withUnsafeBufferPointer { input in
+            do throws(ImageIOError) {
+                let decoder = try RowDecoder(data: input, options: options)
+                let region = decoder.region
+                let stride = region.width * decoder.layout.channels
+                let (count, overflow) = stride.multipliedReportingOverflow(by: region.height)
+                guard !overflow else { throw .tooLarge("decoded region \(region) does not fit in memory") }
+                var failure: ImageIOError?
+                let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    var row = 0
+                    do throws(ImageIOError) {
+                        while row < region.height, let base = buffer.baseAddress {
+                            let n = try decoder.readRows(into: base + row * stride, stride: stride,
+                                                         maxRows: region.height - row)
+                            guard n > 0 else { break }
+                            row += n
+                        }
+                        if row < region.height { throw .corrupt("decoder stopped after \(row) of \(region.height) rows") }
+                        initialized = count
+                    } catch {
+                        failure = error   // the bytes are plain UInt8: leaving them uninitialized is fine
+                    }
+                }
+                if let failure { throw failure }
+                let pixels = PixelBuffer(width: region.width, height: region.height, layout: decoder.layout,
+                                         bytesPerRow: stride, bytes: bytes)
+                return .success(DecodedImage(pixels: pixels, region: region, scaledWidth: decoder.scaledWidth,
+                                             scaledHeight: decoder.scaledHeight, warnings: decoder.warnings))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Streams the decoded rows: `start` once with the decoded region and layout, then `row` for each
+    /// row in order (`y` counts from the region's top; the pixel bytes are valid only during the call).
+    /// Only `rowsPerBatch` rows are held at a time, so a resampler can consume them as they arrive.
+    public static func decodeRows(_ data: [UInt8], options: DecodeOptions = .init(),
+                                  start: (_ region: PixelRect, _ layout: PixelLayout) throws -> Void,
+                                  row: (_ y: Int, _ pixels: UnsafeRawBufferPointer) throws -> Void) throws -> DecodeSummary {
+        try data.withUnsafeBufferPointer { input in
+            let decoder = try RowDecoder(data: input, options: options)
+            let region = decoder.region
+            try start(region, decoder.layout)
+            let stride = region.width * decoder.layout.channels
+            let batch = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * rowsPerBatch)
+            defer { batch.deallocate() }
+            var y = 0
+            while y < region.height {
+                let n = try decoder.readRows(into: batch, stride: stride, maxRows: rowsPerBatch)
+                guard n > 0 else { throw ImageIOError.corrupt("decoder stopped after \(y) of \(region.height) rows") }
+                for i in 0 ..< n {
+                    try row(y + i, UnsafeRawBufferPointer(start: batch + i * stride, count: stride))
+                }
+                y += n
+            }
+            return DecodeSummary(region: region, layout: decoder.layout, scaledWidth: decoder.scaledWidth,
+                                 scaledHeight: decoder.scaledHeight, warnings: decoder.warnings)
+        }
+    }
+}

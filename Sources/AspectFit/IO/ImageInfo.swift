@@ -1,0 +1,48 @@
+import CImageIO
+
+/// What an image's header says, read without decoding any pixels.
+public struct ImageInfo: Sendable, Equatable {
+    public var format: ImageFormat
+    /// Size as stored (before applying `orientation`).
+    public var width: Int
+    public var height: Int
+    /// Channels and bits per sample as in the file (CMYK JPEG = 4 channels; PNG palette = 1).
+    public var channels: Int
+    public var bitDepth: Int
+    /// JPEG progressive or PNG Adam7 interlaced.
+    public var isProgressive: Bool
+    /// An alpha channel or a tRNS chunk.
+    public var hasAlpha: Bool
+    /// EXIF orientation (JPEG APP1 Exif, PNG eXIf); `.up` when absent or invalid.
+    public var orientation: Orientation
+    /// The embedded ICC profile (JPEG APP2 markers reassembled, PNG iCCP inflated).
+    public var iccProfile: [UInt8]?
+    /// The layout `ImageFile.decode` produces.
+    public var decodedLayout: PixelLayout
+
+    public init(format: ImageFormat, width: Int, height: Int, channels: Int, bitDepth: Int, isProgressive: Bool,
+                hasAlpha: Bool, orientation: Orientation, iccProfile: [UInt8]?, decodedLayout: PixelLayout) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.channels = channels
+        self.bitDepth = bitDepth
+        self.isProgressive = isProgressive
+        self.hasAlpha = hasAlpha
+        self.orientation = orientation
+        self.iccProfile = iccProfile
+        self.decodedLayout = decodedLayout
+    }
+
+    /// Copies a C probe result (which must have succeeded).
+    init(_ info: cio_info) {
+        self.init(
+            format: info.format == CIO_FORMAT_PNG ? .png : .jpeg,
+            width: Int(info.width), height: Int(info.height),
+            channels: Int(info.channels), bitDepth: Int(info.bit_depth),
+            isProgressive: info.progressive != 0, hasAlpha: info.has_alpha != 0,
+            orientation: Orientation(exifValue: Int(info.orientation)),
+            iccProfile: info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_size)) },
+            decodedLayout: PixelLayout(rawValue: Int(info.layout.rawValue)) ?? .rgb8)
+    }
+}

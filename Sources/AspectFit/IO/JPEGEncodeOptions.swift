@@ -1,0 +1,25 @@
+/// How to write a JPEG.
+public struct JPEGEncodeOptions: Sendable, Equatable {
+    /// Chroma resolution of colour JPEGs.
+    public enum Chroma: Sendable, Equatable {
+        /// Half-resolution chroma in both directions (4:2:0): smaller, the usual choice for photos.
+        case subsampled420
+        /// Full-resolution chroma (4:4:4): sharper colour edges, larger files.
+        case full444
+    }
+
+    /// 1...100 (libjpeg's quality scale).
+    public var quality: Int
+    public var progressive: Bool
+    public var chroma: Chroma
+    /// Two-pass optimal Huffman tables: a few percent smaller, a little slower.
+    public var optimizeHuffman: Bool
+
+    public init(quality: Int = 85, progressive: Bool = false, chroma: Chroma = .subsampled420,
+                optimizeHuffman: Bool = false) {
+        self.quality = quality
+        self.progressive = progressive
+        self.chroma = chroma
+        self.optimizeHuffman = optimizeHuffman
+    }
+}

@@ -1,0 +1,15 @@
+/// How to write a PNG.
+public struct PNGEncodeOptions: Sendable, Equatable {
+    /// zlib level 0 (store) ... 9 (smallest).
+    public var compressionLevel: Int
+    /// SUB filter only with zlib's Z_RLE strategy instead of libpng's adaptive filtering (the
+    /// level then hardly matters). Measured on a 1165x859 RGB photo: 2.0 MB in 26 ms vs 1.87 MB in
+    /// 173 ms at level 6 and 1.79 MB in 53 ms at level 1; on an 852x567 RGBA photo 724 KB in 11 ms
+    /// vs 660 KB in 62 ms at level 6: about 6x faster for about 10% more bytes.
+    public var fastFilters: Bool
+
+    public init(compressionLevel: Int = 6, fastFilters: Bool = false) {
+        self.compressionLevel = compressionLevel
+        self.fastFilters = fastFilters
+    }
+}

@@ -1,0 +1,62 @@
+import CImageIO
+
+/// An open C decoder: header parsed, limits checked, ready to hand out the region's rows.
+///
+/// Each C call sets its own setjmp, so no libjpeg/libpng error ever unwinds through Swift.
+/// The input bytes must stay valid (and pinned) for the decoder's whole life.
+final class RowDecoder {
+    private let handle: OpaquePointer
+    let region: PixelRect
+    let layout: PixelLayout
+    let scaledWidth: Int
+    let scaledHeight: Int
+
+    init(data: UnsafeBufferPointer<UInt8>, options: DecodeOptions) throws(ImageIOError) {
+        guard options.maxPixels >= 0 else { throw .invalidArgument("maxPixels must not be negative") }
+        var c = cio_decode_options()
+        c.max_pixels = UInt64(options.maxPixels)
+        c.fail_on_truncation = options.failOnTruncation ? 1 : 0
+        guard [1, 2, 4, 8].contains(options.scaleDenominator) else {
+            throw .invalidArgument("scale denominator must be 1, 2, 4 or 8 (got \(options.scaleDenominator))")
+        }
+        c.scale_denominator = Int32(options.scaleDenominator)
+        if let r = options.region {
+            guard r.x >= 0, r.y >= 0, r.width > 0, r.height > 0,
+                  r.maxX <= Int(UInt32.max), r.maxY <= Int(UInt32.max) else {
+                throw .invalidArgument("invalid decode region \(r)")
+            }
+            c.has_region = 1
+            c.region_x = UInt32(r.x)
+            c.region_y = UInt32(r.y)
+            c.region_width = UInt32(r.width)
+            c.region_height = UInt32(r.height)
+        }
+        var handle: OpaquePointer?
+        var geometry = cio_decode_geometry()
+        var message = cio_message()
+        let status = cio_decoder_open(data.baseAddress, data.count, &c, &handle, &geometry, &message)
+        guard status == CIO_OK, let handle else { throw ImageIOError(status: status, message: &message) }
+        self.handle = handle
+        region = PixelRect(x: Int(geometry.x), y: Int(geometry.y), width: Int(geometry.width), height: Int(geometry.height))
+        layout = PixelLayout(rawValue: Int(geometry.layout.rawValue)) ?? .rgb8
+        scaledWidth = Int(geometry.scaled_width)
+        scaledHeight = Int(geometry.scaled_height)
+    }
+
+    deinit { cio_decoder_close(handle) }
+
+    /// Decodes up to `maxRows` further rows, `stride` bytes apart; returns how many (0: all done).
+    func readRows(into rows: UnsafeMutablePointer<UInt8>, stride: Int, maxRows: Int) throws(ImageIOError) -> Int {
+        precondition(stride >= region.width * layout.channels && maxRows > 0)
+        var count: UInt32 = 0
+        var message = cio_message()
+        let status = cio_decoder_read_rows(handle, rows, stride, UInt32(min(maxRows, Int(UInt32.max))), &count, &message)
+        guard status == CIO_OK else { throw ImageIOError(status: status, message: &message) }
+        return Int(count)
+    }
+
+    /// Warnings so far (accepted damage, dropped chunks).
+    var warnings: [String] {
+        (0 ..< cio_decoder_warning_count(handle)).map { String(cString: cio_decoder_warning(handle, $0)) }
+    }
+}

@@ -1,1 +1,0 @@
-int cio_placeholder(void) { return 0; }

@@ -1,0 +1,54 @@
+/* Declarations shared by the cimageio source files (not part of the public header). */
+#ifndef CIMAGEIO_INTERNAL_H
+#define CIMAGEIO_INTERNAL_H
+
+#include "cimageio.h"
+#include <stdarg.h>
+
+/* Formats a one-line message (control characters become spaces). */
+void cio_set_message(cio_message *message, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* Warnings a decoder keeps; duplicates are stored once. */
+typedef struct {
+    cio_message items[CIO_MAX_WARNINGS];
+    int count;
+} cio_warnings;
+void cio_warnings_add(cio_warnings *warnings, const char *text);
+
+/* Fails with CIO_TOO_LARGE (and a message) when width*height is over `max_pixels`. */
+cio_status cio_check_pixel_limit(uint64_t width, uint64_t height, uint64_t max_pixels, cio_message *message);
+
+/* The EXIF orientation (1...8) in a TIFF-structured EXIF block; 1 if absent or invalid. */
+int cio_exif_orientation(const uint8_t *tiff, size_t size);
+
+/* A growable malloc'd byte buffer for encoders. */
+typedef struct {
+    uint8_t *bytes;
+    size_t size, capacity;
+} cio_byte_buffer;
+int cio_byte_buffer_reserve(cio_byte_buffer *buffer, size_t extra);   /* 0 on allocation failure */
+
+/* Per-format parts behind the public functions. */
+cio_status cio_jpeg_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message);
+cio_status cio_png_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message);
+
+typedef struct cio_jpeg_decoder cio_jpeg_decoder;
+cio_status cio_jpeg_decoder_open(const uint8_t *data, size_t size, const cio_decode_options *options,
+                                 cio_warnings *warnings, cio_jpeg_decoder **decoder,
+                                 cio_decode_geometry *geometry, cio_message *message);
+cio_status cio_jpeg_decoder_read_rows(cio_jpeg_decoder *decoder, uint8_t *rows, size_t stride, uint32_t max_rows,
+                                      uint32_t *rows_read, cio_message *message);
+void cio_jpeg_decoder_close(cio_jpeg_decoder *decoder);
+
+typedef struct cio_png_decoder cio_png_decoder;
+cio_status cio_png_decoder_open(const uint8_t *data, size_t size, const cio_decode_options *options,
+                                cio_warnings *warnings, cio_png_decoder **decoder,
+                                cio_decode_geometry *geometry, cio_message *message);
+cio_status cio_png_decoder_read_rows(cio_png_decoder *decoder, uint8_t *rows, size_t stride, uint32_t max_rows,
+                                     uint32_t *rows_read, cio_message *message);
+void cio_png_decoder_close(cio_png_decoder *decoder);
+
+/* Checks an encoder's input; CIO_OK or CIO_INVALID_ARGUMENT with a message. */
+cio_status cio_check_image(const cio_image *image, cio_message *message);
+
+#endif

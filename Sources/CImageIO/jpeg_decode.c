@@ -1,0 +1,179 @@
+/* JPEG decoding through libjpeg-turbo: DCT scaling, column cropping, row skipping, early stop. */
+#include "jpeg_error.h"
+#include "cmyk.h"
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    BATCH_ROWS = 16,          /* scanlines asked for per jpeg_read_scanlines call */
+    MAX_SCANS = 500,          /* more scans than this is a progressive-JPEG bomb */
+};
+
+struct cio_jpeg_decoder {
+    struct jpeg_decompress_struct cinfo;
+    cio_jpeg_error error;
+    struct jpeg_progress_mgr progress;
+    int cmyk, adobe_inverted;
+    uint32_t width;           /* columns returned */
+    uint32_t decoded_width;   /* columns libjpeg decodes (the crop plus margins) */
+    uint32_t skip_columns;    /* decoded columns left of the returned ones */
+    int direct;               /* libjpeg writes straight into the caller's rows */
+    uint32_t rows_left;       /* region rows not yet returned */
+    int done;                 /* finished or aborted: libjpeg must not be called again */
+    uint8_t *scratch;         /* BATCH_ROWS decoded rows, when not direct */
+};
+
+/* Stops a progressive JPEG with absurdly many scans in bounded time (libjpeg-turbo's advice). */
+static void limit_scans(j_common_ptr cinfo) {
+    if (cinfo->is_decompressor && ((j_decompress_ptr)cinfo)->input_scan_number > MAX_SCANS) {
+        cio_jpeg_fail(cinfo, CIO_CORRUPT, "corrupt JPEG: more than 500 scans");
+    }
+}
+
+static void destroy(cio_jpeg_decoder *d) {
+    jpeg_destroy_decompress(&d->cinfo);
+    free(d->scratch);
+    free(d);
+}
+
+cio_status cio_jpeg_decoder_open(const uint8_t *data, size_t size, const cio_decode_options *options,
+                                 cio_warnings *warnings, cio_jpeg_decoder **out,
+                                 cio_decode_geometry *geometry, cio_message *message) {
+    *out = NULL;
+    cio_jpeg_decoder *d = calloc(1, sizeof *d);
+    if (d == NULL) {
+        cio_set_message(message, "out of memory");
+        return CIO_OUT_OF_MEMORY;
+    }
+    d->cinfo.err = cio_jpeg_error_init(&d->error, warnings, options->fail_on_truncation);
+    if (setjmp(d->error.jump)) {
+        *message = d->error.message;
+        cio_status status = d->error.status;
+        destroy(d);
+        return status;
+    }
+    jpeg_create_decompress(&d->cinfo);
+    d->progress.progress_monitor = limit_scans;
+    d->cinfo.progress = &d->progress;
+    jpeg_mem_src(&d->cinfo, data, (unsigned long)size);
+    jpeg_read_header(&d->cinfo, TRUE);
+
+    cio_status status = cio_check_pixel_limit(d->cinfo.image_width, d->cinfo.image_height,
+                                              options->max_pixels, message);
+    if (status != CIO_OK) {
+        destroy(d);
+        return status;
+    }
+    cio_layout layout = CIO_RGB8;
+    switch (d->cinfo.jpeg_color_space) {
+    case JCS_GRAYSCALE:
+        d->cinfo.out_color_space = JCS_GRAYSCALE;
+        layout = CIO_GRAY8;
+        break;
+    case JCS_CMYK:
+    case JCS_YCCK:
+        d->cinfo.out_color_space = JCS_CMYK;
+        d->cmyk = 1;
+        d->adobe_inverted = d->cinfo.saw_Adobe_marker;
+        break;
+    default:
+        d->cinfo.out_color_space = JCS_EXT_RGB;
+        break;
+    }
+    d->cinfo.scale_num = 1;
+    d->cinfo.scale_denom = (unsigned int)options->scale_denominator;
+    jpeg_calc_output_dimensions(&d->cinfo);
+    uint32_t scaled_width = d->cinfo.output_width, scaled_height = d->cinfo.output_height;
+    uint32_t x = 0, y = 0, width = scaled_width, height = scaled_height;
+    if (options->has_region) {
+        x = options->region_x; y = options->region_y;
+        width = options->region_width; height = options->region_height;
+        if (width == 0 || height == 0 || x > scaled_width || width > scaled_width - x ||
+            y > scaled_height || height > scaled_height - y) {
+            cio_set_message(message, "region %ux%u+%u+%u is outside the %ux%u image", width, height, x, y,
+                            scaled_width, scaled_height);
+            destroy(d);
+            return CIO_INVALID_ARGUMENT;
+        }
+    }
+    jpeg_start_decompress(&d->cinfo);
+    JDIMENSION decoded_x = 0, decoded_width = scaled_width;
+    if (x != 0 || width != scaled_width) {
+        /* jpeg_crop_scanline aligns the left edge to an iMCU and treats both crop edges as image
+         * edges, so fancy upsampling changes the edge columns. Cropping one iMCU wider on each
+         * side keeps the returned columns [x, x + width) identical to a full decode. */
+        JDIMENSION margin = (JDIMENSION)(d->cinfo.max_h_samp_factor * d->cinfo.min_DCT_scaled_size);
+        decoded_x = x > margin ? x - margin : 0;
+        JDIMENSION right = width + x + margin < scaled_width ? x + width + margin : scaled_width;
+        decoded_width = right - decoded_x;
+        jpeg_crop_scanline(&d->cinfo, &decoded_x, &decoded_width);
+        if (decoded_x > x || decoded_x + decoded_width < x + width) {
+            cio_jpeg_fail((j_common_ptr)&d->cinfo, CIO_CORRUPT, "corrupt JPEG: column crop failed");
+        }
+    }
+    if (y > 0) {
+        JDIMENSION skipped = jpeg_skip_scanlines(&d->cinfo, y);
+        if (skipped != y) cio_jpeg_fail((j_common_ptr)&d->cinfo, CIO_CORRUPT, "corrupt JPEG: cannot skip rows");
+    }
+    d->decoded_width = decoded_width;
+    d->skip_columns = x - decoded_x;
+    d->direct = !d->cmyk && decoded_width == width;
+    if (!d->direct) {
+        d->scratch = malloc((size_t)decoded_width * (size_t)d->cinfo.output_components * BATCH_ROWS);
+        if (d->scratch == NULL) cio_jpeg_fail((j_common_ptr)&d->cinfo, CIO_OUT_OF_MEMORY, "out of memory");
+    }
+    d->width = width;
+    d->rows_left = height;
+    geometry->scaled_width = scaled_width;
+    geometry->scaled_height = scaled_height;
+    geometry->x = x;
+    geometry->y = y;
+    geometry->width = width;
+    geometry->height = height;
+    geometry->layout = layout;
+    *out = d;
+    return CIO_OK;
+}
+
+cio_status cio_jpeg_decoder_read_rows(cio_jpeg_decoder *d, uint8_t *rows, size_t stride, uint32_t max_rows,
+                                      uint32_t *rows_read, cio_message *message) {
+    *rows_read = 0;
+    if (d->done) return CIO_OK;
+    if (setjmp(d->error.jump)) {
+        d->done = 1;
+        d->rows_left = 0;
+        *message = d->error.message;
+        return d->error.status;
+    }
+    while (*rows_read < max_rows && d->rows_left > 0) {
+        JSAMPROW pointers[BATCH_ROWS];
+        uint32_t n = max_rows - *rows_read;
+        if (n > d->rows_left) n = d->rows_left;
+        if (n > BATCH_ROWS) n = BATCH_ROWS;
+        const size_t components = (size_t)d->cinfo.output_components;
+        for (uint32_t i = 0; i < n; i++) {
+            pointers[i] = d->direct ? rows + (*rows_read + i) * stride
+                                    : d->scratch + (size_t)i * d->decoded_width * components;
+        }
+        JDIMENSION got = jpeg_read_scanlines(&d->cinfo, pointers, n);
+        if (got == 0) cio_jpeg_fail((j_common_ptr)&d->cinfo, CIO_CORRUPT, "corrupt JPEG: no scanlines returned");
+        for (JDIMENSION i = 0; i < got && !d->direct; i++) {
+            const uint8_t *source = pointers[i] + (size_t)d->skip_columns * components;
+            uint8_t *target = rows + (*rows_read + i) * stride;
+            if (d->cmyk) cio_cmyk_to_rgb(source, target, d->width, d->adobe_inverted);
+            else memcpy(target, source, (size_t)d->width * components);
+        }
+        *rows_read += got;
+        d->rows_left -= got;
+    }
+    if (d->rows_left == 0) {
+        d->done = 1;
+        if (d->cinfo.output_scanline == d->cinfo.output_height) jpeg_finish_decompress(&d->cinfo);
+        else jpeg_abort_decompress(&d->cinfo);
+    }
+    return CIO_OK;
+}
+
+void cio_jpeg_decoder_close(cio_jpeg_decoder *d) {
+    if (d != NULL) destroy(d);
+}

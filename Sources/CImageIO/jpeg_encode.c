@@ -1,0 +1,111 @@
+/* JPEG encoding through libjpeg-turbo into a growable memory buffer. */
+#include "jpeg_error.h"
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_JPEG_DIMENSION = 65500, MAX_ICC_SIZE = 255 * 65519, BATCH_ROWS = 16 };
+
+typedef struct {
+    struct jpeg_destination_mgr pub;
+    cio_byte_buffer buffer;
+} memory_destination;
+
+static void init_destination(j_compress_ptr cinfo) {
+    memory_destination *dest = (memory_destination *)cinfo->dest;
+    if (!cio_byte_buffer_reserve(&dest->buffer, 65536)) cio_jpeg_fail((j_common_ptr)cinfo, CIO_OUT_OF_MEMORY, "out of memory");
+    dest->pub.next_output_byte = dest->buffer.bytes;
+    dest->pub.free_in_buffer = dest->buffer.capacity;
+}
+
+static boolean empty_output_buffer(j_compress_ptr cinfo) {
+    memory_destination *dest = (memory_destination *)cinfo->dest;
+    dest->buffer.size = dest->buffer.capacity;  /* libjpeg filled the whole buffer */
+    if (!cio_byte_buffer_reserve(&dest->buffer, dest->buffer.capacity)) {
+        cio_jpeg_fail((j_common_ptr)cinfo, CIO_OUT_OF_MEMORY, "out of memory");
+    }
+    dest->pub.next_output_byte = dest->buffer.bytes + dest->buffer.size;
+    dest->pub.free_in_buffer = dest->buffer.capacity - dest->buffer.size;
+    return TRUE;
+}
+
+static void term_destination(j_compress_ptr cinfo) {
+    memory_destination *dest = (memory_destination *)cinfo->dest;
+    dest->buffer.size = dest->buffer.capacity - dest->pub.free_in_buffer;
+}
+
+cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *options,
+                           const uint8_t *icc, size_t icc_size,
+                           uint8_t **output, size_t *output_size, cio_message *message) {
+    *output = NULL;
+    *output_size = 0;
+    cio_status status = cio_check_image(image, message);
+    if (status != CIO_OK) return status;
+    if (image->layout == CIO_GRAY_ALPHA8 || image->layout == CIO_RGBA8) {
+        cio_set_message(message, "JPEG cannot hold an alpha channel: flatten the image first");
+        return CIO_INVALID_ARGUMENT;
+    }
+    if (image->width > MAX_JPEG_DIMENSION || image->height > MAX_JPEG_DIMENSION) {
+        cio_set_message(message, "JPEG images are at most %d pixels wide and high (got %ux%u)", MAX_JPEG_DIMENSION,
+                        image->width, image->height);
+        return CIO_INVALID_ARGUMENT;
+    }
+    if (options->quality < 1 || options->quality > 100) {
+        cio_set_message(message, "JPEG quality must be 1...100 (got %d)", options->quality);
+        return CIO_INVALID_ARGUMENT;
+    }
+    if (icc != NULL && icc_size > MAX_ICC_SIZE) {
+        cio_set_message(message, "ICC profile of %zu bytes does not fit in JPEG APP2 markers", icc_size);
+        return CIO_INVALID_ARGUMENT;
+    }
+    struct jpeg_compress_struct cinfo;
+    cio_jpeg_error error;
+    memory_destination dest;
+    memset(&cinfo, 0, sizeof cinfo);
+    memset(&dest, 0, sizeof dest);
+    cinfo.err = cio_jpeg_error_init(&error, NULL, 1);
+    if (setjmp(error.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(dest.buffer.bytes);
+        *message = error.message;
+        return error.status;
+    }
+    jpeg_create_compress(&cinfo);
+    dest.pub.init_destination = init_destination;
+    dest.pub.empty_output_buffer = empty_output_buffer;
+    dest.pub.term_destination = term_destination;
+    cinfo.dest = &dest.pub;
+    cinfo.image_width = image->width;
+    cinfo.image_height = image->height;
+    int gray = image->layout == CIO_GRAY8;
+    cinfo.input_components = gray ? 1 : 3;
+    cinfo.in_color_space = gray ? JCS_GRAYSCALE : JCS_EXT_RGB;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, options->quality, TRUE);
+    if (!gray) {
+        int factor = options->full_chroma ? 1 : 2;
+        cinfo.comp_info[0].h_samp_factor = factor;
+        cinfo.comp_info[0].v_samp_factor = factor;
+        for (int c = 1; c < 3; c++) {
+            cinfo.comp_info[c].h_samp_factor = 1;
+            cinfo.comp_info[c].v_samp_factor = 1;
+        }
+    }
+    cinfo.optimize_coding = options->optimize_huffman ? TRUE : FALSE;
+    if (options->progressive) jpeg_simple_progression(&cinfo);
+    jpeg_start_compress(&cinfo, TRUE);
+    if (icc != NULL && icc_size > 0) jpeg_write_icc_profile(&cinfo, icc, (unsigned int)icc_size);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW rows[BATCH_ROWS];
+        JDIMENSION n = cinfo.image_height - cinfo.next_scanline;
+        if (n > BATCH_ROWS) n = BATCH_ROWS;
+        for (JDIMENSION i = 0; i < n; i++) {
+            rows[i] = (JSAMPROW)(image->pixels + (size_t)(cinfo.next_scanline + i) * image->stride);
+        }
+        jpeg_write_scanlines(&cinfo, rows, n);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *output = dest.buffer.bytes;
+    *output_size = dest.buffer.size;
+    return CIO_OK;
+}

@@ -1,0 +1,50 @@
+/* JPEG header probe: jpeg_read_header with the APP1 (EXIF) and APP2 (ICC) markers saved. */
+#include "jpeg_error.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* The orientation in the first APP1 "Exif\0\0" marker; 1 if there is none. */
+static int exif_orientation(j_decompress_ptr cinfo) {
+    for (jpeg_saved_marker_ptr m = cinfo->marker_list; m != NULL; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1 && m->data_length >= 6 && memcmp(m->data, "Exif\0\0", 6) == 0) {
+            return cio_exif_orientation(m->data + 6, m->data_length - 6);
+        }
+    }
+    return 1;
+}
+
+cio_status cio_jpeg_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message) {
+    struct jpeg_decompress_struct cinfo;
+    cio_jpeg_error error;
+    memset(&cinfo, 0, sizeof cinfo);
+    cinfo.err = cio_jpeg_error_init(&error, NULL, 1);
+    if (setjmp(error.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        cio_info_release(info);
+        *message = error.message;
+        return error.status;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(&cinfo, TRUE);
+
+    info->format = CIO_FORMAT_JPEG;
+    info->width = cinfo.image_width;
+    info->height = cinfo.image_height;
+    info->channels = cinfo.num_components;
+    info->bit_depth = cinfo.data_precision;
+    info->progressive = cinfo.progressive_mode ? 1 : 0;
+    info->has_alpha = 0;
+    info->orientation = exif_orientation(&cinfo);
+    info->layout = cinfo.jpeg_color_space == JCS_GRAYSCALE ? CIO_GRAY8 : CIO_RGB8;
+    JOCTET *icc = NULL;
+    unsigned int icc_size = 0;
+    if (jpeg_read_icc_profile(&cinfo, &icc, &icc_size) && icc != NULL) {
+        info->icc = icc;
+        info->icc_size = icc_size;
+    }
+    jpeg_destroy_decompress(&cinfo);
+    return CIO_OK;
+}

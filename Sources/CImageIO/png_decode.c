@@ -1,0 +1,177 @@
+/* PNG decoding through libpng: 8-bit output, row region (non-interlaced rows stop early),
+ * Adam7 images decoded whole then served row by row. */
+#include "png_reader.h"
+#include <stdlib.h>
+#include <string.h>
+
+struct cio_png_decoder {
+    png_structp png;
+    png_infop info;
+    cio_png_source source;
+    int fail_on_truncation;
+    int interlaced;
+    uint32_t full_height;
+    size_t row_bytes;            /* one full decoded row */
+    uint32_t x, y, width, height, channels;
+    uint32_t next_file_row;      /* non-interlaced: the next row libpng will return */
+    uint32_t delivered;          /* region rows returned so far */
+    uint8_t *row;                /* non-interlaced: one full row */
+    uint8_t *image;              /* interlaced: the whole image */
+    png_bytepp image_rows;
+    int image_read;
+    int truncated;               /* accepted truncation: remaining rows are zero */
+    int done;
+};
+
+static void destroy(cio_png_decoder *d) {
+    png_destroy_read_struct(&d->png, &d->info, NULL);
+    free(d->row);
+    free(d->image);
+    free(d->image_rows);
+    free(d);
+}
+
+cio_status cio_png_decoder_open(const uint8_t *data, size_t size, const cio_decode_options *options,
+                                cio_warnings *warnings, cio_png_decoder **out,
+                                cio_decode_geometry *geometry, cio_message *message) {
+    *out = NULL;
+    if (options->scale_denominator != 1) {
+        cio_set_message(message, "PNG decoding has no 1/%d scaling", options->scale_denominator);
+        return CIO_INVALID_ARGUMENT;
+    }
+    cio_png_decoder *d = calloc(1, sizeof *d);
+    if (d == NULL) {
+        cio_set_message(message, "out of memory");
+        return CIO_OUT_OF_MEMORY;
+    }
+    d->source.data = data;
+    d->source.size = size;
+    d->source.warnings = warnings;
+    d->fail_on_truncation = options->fail_on_truncation;
+    d->png = cio_png_create_reader(&d->source, &d->info);
+    if (d->png == NULL) {
+        free(d);
+        cio_set_message(message, "out of memory");
+        return CIO_OUT_OF_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(d->png))) {
+        *message = d->source.message;
+        cio_status status = d->source.status;
+        destroy(d);
+        return status;
+    }
+    png_read_info(d->png, d->info);
+    uint32_t width = png_get_image_width(d->png, d->info), height = png_get_image_height(d->png, d->info);
+    cio_status status = cio_check_pixel_limit(width, height, options->max_pixels, message);
+    if (status != CIO_OK) {
+        destroy(d);
+        return status;
+    }
+    d->x = 0; d->y = 0; d->width = width; d->height = height;
+    if (options->has_region) {
+        d->x = options->region_x; d->y = options->region_y;
+        d->width = options->region_width; d->height = options->region_height;
+        if (d->width == 0 || d->height == 0 || d->x > width || d->width > width - d->x ||
+            d->y > height || d->height > height - d->y) {
+            cio_set_message(message, "region %ux%u+%u+%u is outside the %ux%u image", d->width, d->height,
+                            d->x, d->y, width, height);
+            destroy(d);
+            return CIO_INVALID_ARGUMENT;
+        }
+    }
+    cio_layout layout = cio_png_output_layout(d->png, d->info);
+    cio_png_set_transforms(d->png, d->info);
+    d->interlaced = png_set_interlace_handling(d->png) > 1;
+    png_read_update_info(d->png, d->info);
+    d->channels = png_get_channels(d->png, d->info);
+    d->row_bytes = png_get_rowbytes(d->png, d->info);
+    if (d->channels != (uint32_t)layout || png_get_bit_depth(d->png, d->info) != 8 ||
+        d->row_bytes != (size_t)width * d->channels) {
+        cio_set_message(message, "unsupported: PNG transform produced an unexpected layout");
+        destroy(d);
+        return CIO_UNSUPPORTED;
+    }
+    d->full_height = height;
+    if (d->interlaced) {
+        if (d->row_bytes != 0 && height > SIZE_MAX / d->row_bytes) {
+            cio_set_message(message, "image too large for memory");
+            destroy(d);
+            return CIO_TOO_LARGE;
+        }
+        d->image = calloc(height, d->row_bytes);
+        d->image_rows = malloc(sizeof(png_bytep) * height);
+    } else {
+        d->row = malloc(d->row_bytes);
+    }
+    if ((d->interlaced && (d->image == NULL || d->image_rows == NULL)) || (!d->interlaced && d->row == NULL)) {
+        cio_set_message(message, "out of memory");
+        destroy(d);
+        return CIO_OUT_OF_MEMORY;
+    }
+    geometry->scaled_width = width;
+    geometry->scaled_height = height;
+    geometry->x = d->x;
+    geometry->y = d->y;
+    geometry->width = d->width;
+    geometry->height = d->height;
+    geometry->layout = layout;
+    *out = d;
+    return CIO_OK;
+}
+
+/* Called after a libpng error: keeps going with zero rows if truncation is accepted. */
+static int accept_failure(cio_png_decoder *d) {
+    if (d->source.status != CIO_TRUNCATED || d->fail_on_truncation) return 0;
+    d->truncated = 1;
+    cio_warnings_add(d->source.warnings, "truncated PNG data, decoded anyway (missing pixels are black)");
+    return 1;
+}
+
+cio_status cio_png_decoder_read_rows(cio_png_decoder *d, uint8_t *rows, size_t stride, uint32_t max_rows,
+                                     uint32_t *rows_read, cio_message *message) {
+    *rows_read = 0;
+    if (setjmp(png_jmpbuf(d->png))) {
+        if (!accept_failure(d)) {
+            d->done = 1;
+            d->delivered = d->height;
+            *message = d->source.message;
+            return d->source.status;
+        }
+    }
+    if (d->interlaced && !d->image_read && !d->truncated) {
+        d->image_read = 1;
+        for (uint32_t i = 0; i < d->full_height; i++) d->image_rows[i] = d->image + (size_t)i * d->row_bytes;
+        png_read_image(d->png, d->image_rows);
+    }
+    const size_t offset = (size_t)d->x * d->channels, length = (size_t)d->width * d->channels;
+    while (*rows_read < max_rows && d->delivered < d->height) {
+        uint32_t file_row = d->y + d->delivered;
+        const uint8_t *source;
+        if (d->interlaced) {
+            source = d->image + (size_t)file_row * d->row_bytes;
+        } else {
+            if (d->truncated) {
+                memset(d->row, 0, d->row_bytes);
+            } else {
+                while (d->next_file_row <= file_row) {
+                    png_read_row(d->png, d->row, NULL);
+                    d->next_file_row++;
+                }
+            }
+            source = d->row;
+        }
+        memcpy(rows + (size_t)*rows_read * stride, source + offset, length);
+        d->delivered++;
+        (*rows_read)++;
+    }
+    if (d->delivered == d->height && !d->done) {
+        d->done = 1;
+        /* a decode that reaches the last row also checks the rest: IDAT end, Adler-32, CRCs, IEND */
+        if (!d->truncated && d->y + d->height == d->full_height) png_read_end(d->png, NULL);
+    }
+    return CIO_OK;
+}
+
+void cio_png_decoder_close(cio_png_decoder *d) {
+    if (d != NULL) destroy(d);
+}

@@ -1,0 +1,87 @@
+/* libpng setup shared by the PNG probe and decoder: memory source, errors, limits, ignored chunks. */
+#include "png_reader.h"
+#include <string.h>
+
+static void read_data(png_structp png, png_bytep out, size_t length) {
+    cio_png_source *source = png_get_io_ptr(png);
+    if (source->size - source->offset < length) {
+        source->hit_end = 1;
+        png_error(png, "truncated PNG data");
+    }
+    memcpy(out, source->data + source->offset, length);
+    source->offset += length;
+}
+
+/* "IDAT: CRC error" -> "PNG CRC error in IDAT chunk"; other texts keep libpng's wording. */
+static void on_error(png_structp png, png_const_charp text) {
+    cio_png_source *source = png_get_error_ptr(png);
+    if (source->hit_end || strstr(text, "Not enough image data") != NULL) {
+        source->status = CIO_TRUNCATED;
+        cio_set_message(&source->message, "truncated PNG data");
+    } else if (strlen(text) > 6 && text[4] == ':' && strstr(text, "CRC error") != NULL) {
+        source->status = CIO_CORRUPT;
+        cio_set_message(&source->message, "PNG CRC error in %.4s chunk", text);
+    } else if (strstr(text, "exceeds user limit") != NULL) {
+        source->status = CIO_TOO_LARGE;
+        cio_set_message(&source->message, "PNG too large: %s", text);
+    } else if (strstr(text, "out of memory") != NULL || strstr(text, "Out of memory") != NULL) {
+        source->status = CIO_OUT_OF_MEMORY;
+        cio_set_message(&source->message, "out of memory decoding PNG");
+    } else {
+        source->status = CIO_CORRUPT;
+        cio_set_message(&source->message, "corrupt PNG: %s", text);
+    }
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp text) {
+    cio_png_source *source = png_get_error_ptr(png);
+    if (source->warnings == NULL) return;
+    char line[CIO_MESSAGE_CAPACITY];
+    snprintf(line, sizeof line, "PNG: %s", text);
+    cio_warnings_add(source->warnings, line);
+}
+
+/* Ancillary chunks nothing here uses: never read, so text chunks (zTXt/iTXt bombs) are not inflated
+ * and gAMA/cHRM/sRGB are not applied (like browsers assuming sRGB, and Pillow). */
+static const png_byte ignored_chunks[] =
+    "bKGD\0cHRM\0gAMA\0hIST\0iTXt\0oFFs\0pCAL\0pHYs\0sBIT\0sCAL\0sPLT\0sRGB\0tEXt\0tIME\0zTXt";
+
+png_structp cio_png_create_reader(cio_png_source *source, png_infop *info) {
+    source->status = CIO_OK;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, source, on_error, on_warning);
+    if (png == NULL) return NULL;
+    *info = png_create_info_struct(png);
+    if (*info == NULL) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        return NULL;
+    }
+    png_set_read_fn(png, source, read_data);
+    /* libpng's own limits; the pixel limit is checked separately on the header. */
+    png_set_user_limits(png, 1u << 24, 1u << 24);
+    png_set_chunk_malloc_max(png, 8u << 20);   /* iCCP profiles up to 8 MB */
+    png_set_chunk_cache_max(png, 1000);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, ignored_chunks,
+                                (int)(sizeof ignored_chunks / 5));
+    return png;
+}
+
+cio_layout cio_png_output_layout(png_structp png, png_infop info) {
+    int type = png_get_color_type(png, info);
+    int trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+    switch (type) {
+    case PNG_COLOR_TYPE_GRAY: return trns ? CIO_GRAY_ALPHA8 : CIO_GRAY8;
+    case PNG_COLOR_TYPE_GRAY_ALPHA: return CIO_GRAY_ALPHA8;
+    case PNG_COLOR_TYPE_RGB_ALPHA: return CIO_RGBA8;
+    default: return trns ? CIO_RGBA8 : CIO_RGB8;   /* RGB, palette */
+    }
+}
+
+void cio_png_set_transforms(png_structp png, png_infop info) {
+    int type = png_get_color_type(png, info);
+    if (type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (type == PNG_COLOR_TYPE_GRAY && png_get_bit_depth(png, info) < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    /* scale_16 rounds (v * 255 + 32895) >> 16, i.e. round(v / 257); strip_16 would truncate */
+    png_set_scale_16(png);
+}

@@ -1,0 +1,30 @@
+/* A libpng read struct over a memory buffer with cimageio's error handling and limits. */
+#ifndef CIMAGEIO_PNG_READER_H
+#define CIMAGEIO_PNG_READER_H
+
+#include "internal.h"
+#include <png.h>
+
+typedef struct {
+    const uint8_t *data;
+    size_t size, offset;
+    int hit_end;                  /* the data ran out: errors are reported as truncation */
+    cio_warnings *warnings;       /* NULL: warnings are ignored */
+    cio_status status;
+    cio_message message;
+} cio_png_source;
+
+/* Creates the read struct and info struct (NULL on allocation failure). Callers then
+ * `setjmp(png_jmpbuf(png))` before any other libpng call. */
+png_structp cio_png_create_reader(cio_png_source *source, png_infop *info);
+
+/* The layout libpng's transforms (set by cio_png_set_transforms) produce for this header. */
+cio_layout cio_png_output_layout(png_structp png, png_infop info);
+
+/* Expands everything to 8-bit gray, gray+alpha, RGB or RGBA; 16-bit is scaled with rounding. */
+void cio_png_set_transforms(png_structp png, png_infop info);
+
+/* Finds the first chunk of `type` by walking chunk headers (no CRC check); 1 if found. */
+int cio_png_find_chunk(const uint8_t *data, size_t size, const char type[4], const uint8_t **chunk, size_t *length);
+
+#endif
