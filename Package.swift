@@ -17,7 +17,7 @@ let package = Package(
     targets: [
         .target(
             name: "CImageIO",
-            cSettings: [.unsafeFlags(["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-clobbered"])],
+            cSettings: [.unsafeFlags(["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter"])],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]
         ),
         .target(
