@@ -14,13 +14,15 @@ struct CoefficientTable: Sendable, Equatable {
     let starts: [Int]
     /// `count * taps` weights, row-major by output pixel.
     let weights: [Int16]
-    /// Weights regrouped for the interleaved-pixel SIMD loops: per output pixel and group of four
-    /// taps, the 16-bit pairs (w0, w2) and (w1, w3) packed into Int32s for `pmaddwd`.
-    let pairs: [Int32]
+    /// Weights regrouped for the interleaved-pixel SIMD loops, ready to load as `pmaddwd` operands:
+    /// per output pixel and group of four taps, `lanesPerGroup` Int32 lanes, each a pair of 16-bit
+    /// weights in the order `HorizontalPassSSE2` interleaves that layout's samples.
+    let lanes: [Int32]
+    let lanesPerGroup: Int
 
     /// Lays out `axis` (optionally mirrored: output and source indices both reversed) with windows
-    /// padded to a multiple of `tapMultiple`.
-    init(_ axis: AxisWeights, mirrored: Bool, tapMultiple: Int) {
+    /// padded to a multiple of `tapMultiple`, and SIMD lanes for pixels of `channels` samples.
+    init(_ axis: AxisWeights, mirrored: Bool, tapMultiple: Int, channels: Int) {
         let n = axis.firsts.count
         let size = axis.sourceSize
         let longest = axis.weights.map(\.count).max() ?? 1
@@ -46,16 +48,32 @@ struct CoefficientTable: Sendable, Equatable {
         self.sourceRange = lower ..< upper
         self.starts = starts.map { $0 - lower }
         self.weights = weights
+        let pattern = CoefficientTable.lanePattern(channels: channels)
         let groups = taps / 4
-        var pairs = [Int32](repeating: 0, count: n * groups * 2)
+        var lanes = [Int32]()
+        lanes.reserveCapacity(n * groups * pattern.count)
         for i in 0 ..< n {
             for g in 0 ..< groups {
                 let w = i * taps + g * 4
-                pairs[(i * groups + g) * 2] = CoefficientTable.pair(weights[w], weights[w + 2])
-                pairs[(i * groups + g) * 2 + 1] = CoefficientTable.pair(weights[w + 1], weights[w + 3])
+                for pair in pattern {
+                    lanes.append(pair.map { CoefficientTable.pair(weights[w + $0.0], weights[w + $0.1]) } ?? 0)
+                }
             }
         }
-        self.pairs = pairs
+        self.lanes = lanes
+        self.lanesPerGroup = pattern.count
+    }
+
+    /// Which taps (of a group of four) each `pmaddwd` lane pairs, per channel count; nil is zero.
+    /// RGB and RGBA interleave pixels k, k+1 with k+2, k+3 (see `HorizontalPassSSE2`).
+    static func lanePattern(channels: Int) -> [(Int, Int)?] {
+        let even = (0, 2), odd = (1, 3)
+        switch channels {
+        case 1: return []
+        case 2: return [even, even, odd, odd]
+        case 3: return [even, even, even, odd, odd, odd, nil, nil]
+        default: return [even, even, even, even, odd, odd, odd, odd]
+        }
     }
 
     /// The one source pixel of each output pixel (relative to `sourceRange`), if every output pixel

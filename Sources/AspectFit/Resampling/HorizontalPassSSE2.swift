@@ -1,24 +1,25 @@
 #if arch(x86_64)
 import _Builtin_intrinsics.intel
 
-/// SSE2 loops of the horizontal pass, one per channel count: `pmaddwd` multiplies Int16 samples
-/// by Int16 weights and adds pairs of taps into Int32 lanes, four taps per step.
+/// SSE2 loops of the horizontal pass, one per channel count: samples of pixels k, k+1 are
+/// interleaved with those of k+2, k+3 so that one `pmaddwd` multiplies two taps of a channel
+/// by the matching pair of weights from `CoefficientTable.lanes`, four taps per step.
 ///
-/// Rows need 16 samples of readable padding after the last window (the loads run past a 3- or
-/// 1-channel pixel), and `sums` one spare Int32 (the 3-channel store writes a fourth lane).
+/// Rows need 16 samples of readable padding after the last window (3- and 2-channel loads run
+/// past the window), and `sums` one spare Int32 (the 3-channel store writes a fourth lane).
 enum HorizontalPassSSE2 {
     static func run(_ source: UnsafePointer<Int16>, table: CoefficientTable, channels: Int,
                     into sums: UnsafeMutablePointer<Int32>) {
         table.starts.withUnsafeBufferPointer { starts in
             table.weights.withUnsafeBufferPointer { weights in
-                table.pairs.withUnsafeBufferPointer { pairs in
-                    let s = starts.baseAddress!, w = weights.baseAddress!, p = pairs.baseAddress!
+                table.lanes.withUnsafeBufferPointer { lanes in
+                    let s = starts.baseAddress!, w = weights.baseAddress!, l = lanes.baseAddress ?? UnsafePointer(sums)
                     let n = table.count, taps = table.taps
                     switch channels {
                     case 1: oneChannel(source, s, w, n, taps, sums)
-                    case 2: twoChannels(source, s, w, p, n, taps, sums)
-                    case 3: threeChannels(source, s, w, p, n, taps, sums)
-                    default: fourChannels(source, s, w, p, n, taps, sums)
+                    case 2: twoChannels(source, s, w, l, n, taps, sums)
+                    case 3: threeChannels(source, s, w, l, n, taps, sums)
+                    default: fourChannels(source, s, w, l, n, taps, sums)
                     }
                 }
             }
@@ -51,62 +52,67 @@ enum HorizontalPassSSE2 {
         }
     }
 
-    /// Gray+alpha: pixels k..k+1 interleaved with k+2..k+3 give (g0,g2,a0,a2,g1,g3,a1,a3).
+    /// Gray+alpha: (g0,a0,g1,a1) with (g2,a2,g3,a3) gives (g0,g2, a0,a2, g1,g3, a1,a3).
     private static func twoChannels(_ source: UnsafePointer<Int16>, _ starts: UnsafePointer<Int>, _ weights: UnsafePointer<Int16>,
-                                    _ pairs: UnsafePointer<Int32>, _ count: Int, _ taps: Int, _ sums: UnsafeMutablePointer<Int32>) {
+                                    _ lanes: UnsafePointer<Int32>, _ count: Int, _ taps: Int, _ sums: UnsafeMutablePointer<Int32>) {
         let groups = taps / 4
         for i in 0 ..< count {
             var src = source + starts[i] * 2
-            let pr = pairs + i * groups * 2
+            var w = lanes + i * groups * 4
             var acc = _mm_setzero_si128()
-            for g in 0 ..< groups {
+            for _ in 0 ..< groups {
                 let mixed = _mm_unpacklo_epi16(SSE2.load(src), SSE2.load(src + 4))
-                let w = _mm_unpacklo_epi64(_mm_set1_epi32(pr[2 * g]), _mm_set1_epi32(pr[2 * g + 1]))
-                acc = _mm_add_epi32(acc, _mm_madd_epi16(mixed, w))
+                acc = _mm_add_epi32(acc, _mm_madd_epi16(mixed, SSE2.load(w)))
                 src += 8
+                w += 4
             }
-            let lanes = unsafeBitCast(acc, to: SIMD4<Int32>.self)
-            sums[i * 2] = lanes[0] &+ lanes[2]
-            sums[i * 2 + 1] = lanes[1] &+ lanes[3]
+            let v = unsafeBitCast(acc, to: SIMD4<Int32>.self)
+            sums[i * 2] = v[0] &+ v[2]
+            sums[i * 2 + 1] = v[1] &+ v[3]
             tail(source + starts[i] * 2, weights + i * taps, from: groups * 4, taps: taps, channels: 2, sums + i * 2)
         }
     }
 
-    /// RGB: loads at pixels k and k+2 interleave to (r0,r2,g0,g2,b0,b2,-,-); k+1 with k+3 likewise.
+    /// RGB: a = (r0,g0,b0,r1,g1,b1,r2,g2) and b = (r2,g2,b2,r3,g3,b3,r4,g4) interleave to
+    /// low (r0,r2, g0,g2, b0,b2, r1,r3) and high (g1,g3, b1,b3, -, -): two loads per four taps.
     private static func threeChannels(_ source: UnsafePointer<Int16>, _ starts: UnsafePointer<Int>, _ weights: UnsafePointer<Int16>,
-                                      _ pairs: UnsafePointer<Int32>, _ count: Int, _ taps: Int, _ sums: UnsafeMutablePointer<Int32>) {
+                                      _ lanes: UnsafePointer<Int32>, _ count: Int, _ taps: Int, _ sums: UnsafeMutablePointer<Int32>) {
         let groups = taps / 4
         for i in 0 ..< count {
             var src = source + starts[i] * 3
-            let pr = pairs + i * groups * 2
-            var acc = _mm_setzero_si128()
-            for g in 0 ..< groups {
-                let even = _mm_unpacklo_epi16(SSE2.load(src), SSE2.load(src + 6))
-                let odd = _mm_unpacklo_epi16(SSE2.load(src + 3), SSE2.load(src + 9))
-                acc = _mm_add_epi32(acc, _mm_madd_epi16(even, _mm_set1_epi32(pr[2 * g])))
-                acc = _mm_add_epi32(acc, _mm_madd_epi16(odd, _mm_set1_epi32(pr[2 * g + 1])))
+            var w = lanes + i * groups * 8
+            var low = _mm_setzero_si128(), high = _mm_setzero_si128()
+            for _ in 0 ..< groups {
+                let a = SSE2.load(src), b = SSE2.load(src + 6)
+                low = _mm_add_epi32(low, _mm_madd_epi16(_mm_unpacklo_epi16(a, b), SSE2.load(w)))
+                high = _mm_add_epi32(high, _mm_madd_epi16(_mm_unpackhi_epi16(a, b), SSE2.load(w + 4)))
                 src += 12
+                w += 8
             }
-            SSE2.store(acc, sums + i * 3)
+            let l = unsafeBitCast(low, to: SIMD4<Int32>.self), h = unsafeBitCast(high, to: SIMD4<Int32>.self)
+            sums[i * 3] = l[0] &+ l[3]
+            sums[i * 3 + 1] = l[1] &+ h[0]
+            sums[i * 3 + 2] = l[2] &+ h[1]
             tail(source + starts[i] * 3, weights + i * taps, from: groups * 4, taps: taps, channels: 3, sums + i * 3)
         }
     }
 
     /// RGBA: pixels k..k+1 interleaved with k+2..k+3 give (r0,r2,g0,g2,b0,b2,a0,a2) and the odd taps.
     private static func fourChannels(_ source: UnsafePointer<Int16>, _ starts: UnsafePointer<Int>, _ weights: UnsafePointer<Int16>,
-                                     _ pairs: UnsafePointer<Int32>, _ count: Int, _ taps: Int, _ sums: UnsafeMutablePointer<Int32>) {
+                                     _ lanes: UnsafePointer<Int32>, _ count: Int, _ taps: Int, _ sums: UnsafeMutablePointer<Int32>) {
         let groups = taps / 4
         for i in 0 ..< count {
             var src = source + starts[i] * 4
-            let pr = pairs + i * groups * 2
-            var acc = _mm_setzero_si128()
-            for g in 0 ..< groups {
+            var w = lanes + i * groups * 8
+            var even = _mm_setzero_si128(), odd = _mm_setzero_si128()
+            for _ in 0 ..< groups {
                 let a = SSE2.load(src), b = SSE2.load(src + 8)
-                acc = _mm_add_epi32(acc, _mm_madd_epi16(_mm_unpacklo_epi16(a, b), _mm_set1_epi32(pr[2 * g])))
-                acc = _mm_add_epi32(acc, _mm_madd_epi16(_mm_unpackhi_epi16(a, b), _mm_set1_epi32(pr[2 * g + 1])))
+                even = _mm_add_epi32(even, _mm_madd_epi16(_mm_unpacklo_epi16(a, b), SSE2.load(w)))
+                odd = _mm_add_epi32(odd, _mm_madd_epi16(_mm_unpackhi_epi16(a, b), SSE2.load(w + 4)))
                 src += 16
+                w += 8
             }
-            SSE2.store(acc, sums + i * 4)
+            SSE2.store(_mm_add_epi32(even, odd), sums + i * 4)
             tail(source + starts[i] * 4, weights + i * taps, from: groups * 4, taps: taps, channels: 4, sums + i * 4)
         }
     }

@@ -65,8 +65,8 @@ public struct ResamplePlan: Sendable, Equatable {
         let alongY = orientation.uprightPixel(i: 0, j: 1, storedWidth: 2, storedHeight: 2)
         let xMirrored = swaps ? alongX.y < o.y : alongX.x < o.x
         let yMirrored = swaps ? alongY.x < o.x : alongY.y < o.y
-        columns = CoefficientTable(swaps ? yAxis : xAxis, mirrored: xMirrored, tapMultiple: 4)
-        rows = CoefficientTable(swaps ? xAxis : yAxis, mirrored: yMirrored, tapMultiple: 1)
+        columns = CoefficientTable(swaps ? yAxis : xAxis, mirrored: xMirrored, tapMultiple: 4, channels: layout.channels)
+        rows = CoefficientTable(swaps ? xAxis : yAxis, mirrored: yMirrored, tapMultiple: 1, channels: 1)
         selectedColumns = rows.taps == 1 ? columns.selection : nil
     }
 }

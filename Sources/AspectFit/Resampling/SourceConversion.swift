@@ -18,28 +18,38 @@ struct SourceConversion: Sendable {
                 for s in 0 ..< samples { destination[s] = table[Int(source[s])] }
             }
         case (true, false):
-            premultiply(source, count: count, into: destination) { c, a in
-                (Int32(c) &* a &* SampleScale.perCode &+ 127) / 255
-            }
+            premultiply(source, count: count, into: destination, scale: Float(SampleScale.perCode) / 255) { Float($0) }
         case (true, true):
             SRGBTables.toLinear.withUnsafeBufferPointer { table in
-                premultiply(source, count: count, into: destination) { c, a in
-                    (Int32(table[Int(c)]) &* a &+ 127) / 255
-                }
+                premultiply(source, count: count, into: destination, scale: 1 / 255) { Float(table[Int($0)]) }
             }
         }
     }
 
-    /// Premultiplies every colour sample by its pixel's alpha with `scale(colour, alpha)`.
+    /// Premultiplies colours: `value(c) * (alpha * scale) + 0.5`, truncated; alpha becomes `a * 64`.
+    /// Float arithmetic keeps it branch- and division-free; RGBA goes four lanes at a time.
     @inline(__always)
     private func premultiply(_ source: UnsafePointer<UInt8>, count: Int, into destination: UnsafeMutablePointer<Int16>,
-                             _ scale: (UInt8, Int32) -> Int32) {
+                             scale: Float, _ value: (UInt8) -> Float) {
         let colours = channels - 1
+        if channels == 4 {
+            for p in 0 ..< count {
+                let px = source + p * 4
+                let a = Float(px[3])
+                var m = SIMD4<Float>(repeating: a * scale)
+                m[3] = Float(SampleScale.perCode)
+                let v = SIMD4<Float>(value(px[0]), value(px[1]), value(px[2]), a) * m + 0.5
+                for c in 0 ..< 4 { destination[p * 4 + c] = Int16(truncatingIfNeeded: Int32(v[c])) }
+            }
+            return
+        }
         for p in 0 ..< count {
             let base = p * channels
-            let a = Int32(source[base + colours])
-            for c in 0 ..< colours { destination[base + c] = Int16(truncatingIfNeeded: scale(source[base + c], a)) }
-            destination[base + colours] = Int16(truncatingIfNeeded: a &* SampleScale.perCode)
+            let a = Float(source[base + colours])
+            for c in 0 ..< colours {
+                destination[base + c] = Int16(value(source[base + c]) * (a * scale) + 0.5)
+            }
+            destination[base + colours] = Int16(a * Float(SampleScale.perCode))
         }
     }
 }
