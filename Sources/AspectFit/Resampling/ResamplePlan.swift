@@ -1,0 +1,72 @@
+/// Everything about one resampling geometry that does not depend on the pixels: the filter, the crop,
+/// the sizes, the orientation and the fixed-point coefficient tables. Build it once and share it
+/// (it is `Sendable`) across every image of a batch with the same geometry.
+public struct ResamplePlan: Sendable, Equatable {
+    public let filter: Filter
+    /// The decoded buffer's size, in stored orientation.
+    public let sourceWidth: Int
+    public let sourceHeight: Int
+    /// The crop in the decoded buffer's (stored) coordinates; sub-pixel exact.
+    public let crop: Box
+    /// The upright output size.
+    public let outputWidth: Int
+    public let outputHeight: Int
+    public let orientation: Orientation
+    public let layout: PixelLayout
+    /// Filter in linear light (sRGB decoded first, encoded after) instead of on sRGB codes.
+    public let linearLight: Bool
+    /// The output size in stored orientation (swapped for orientations 5-8).
+    public let storedWidth: Int
+    public let storedHeight: Int
+
+    /// Weights along stored rows (x).
+    let columns: CoefficientTable
+    /// Weights across stored rows (y).
+    let rows: CoefficientTable
+    /// Whether the stored x axis is the upright x axis, filtered first; otherwise y goes first.
+    /// Filtering upright x first in every orientation makes rotated inputs give identical bytes.
+    let horizontalFirst: Bool
+
+    /// When every output pixel takes exactly one source pixel (nearest, or scale 1 on whole-pixel
+    /// offsets), the source column of each stored output column: pixels are then copied untouched,
+    /// colour of transparent pixels included, as no filtering happens.
+    let selectedColumns: [Int]?
+
+    /// Source rows (buffer y) that affect the output; the decoder may skip the others.
+    public var sourceRows: Range<Int> { rows.sourceRange }
+    /// Source columns (buffer x) that affect the output.
+    public var sourceColumns: Range<Int> { columns.sourceRange }
+
+    public init(filter: Filter = .lanczos3, sourceWidth: Int, sourceHeight: Int, crop: Box,
+                outputWidth: Int, outputHeight: Int, orientation: Orientation = .up,
+                layout: PixelLayout, linearLight: Bool = false) {
+        precondition(sourceWidth > 0 && sourceHeight > 0 && outputWidth > 0 && outputHeight > 0, "empty image")
+        precondition(crop.width > 0 && crop.height > 0, "empty crop \(crop)")
+        self.filter = filter
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+        self.crop = crop
+        self.outputWidth = outputWidth
+        self.outputHeight = outputHeight
+        self.orientation = orientation
+        self.layout = layout
+        self.linearLight = linearLight
+        let swaps = orientation.swapsAxes
+        (storedWidth, storedHeight) = swaps ? (outputHeight, outputWidth) : (outputWidth, outputHeight)
+        horizontalFirst = !swaps
+
+        // Weights are computed on the upright axes, then laid out along the stored ones.
+        let upright = orientation.uprightSize(width: sourceWidth, height: sourceHeight)
+        let box = orientation.uprightBox(crop, storedWidth: sourceWidth, storedHeight: sourceHeight)
+        let xAxis = AxisWeights(filter: filter, sourceSize: upright.width, offset: box.x, length: box.width, count: outputWidth)
+        let yAxis = AxisWeights(filter: filter, sourceSize: upright.height, offset: box.y, length: box.height, count: outputHeight)
+        let o = orientation.uprightPixel(i: 0, j: 0, storedWidth: 2, storedHeight: 2)
+        let alongX = orientation.uprightPixel(i: 1, j: 0, storedWidth: 2, storedHeight: 2)
+        let alongY = orientation.uprightPixel(i: 0, j: 1, storedWidth: 2, storedHeight: 2)
+        let xMirrored = swaps ? alongX.y < o.y : alongX.x < o.x
+        let yMirrored = swaps ? alongY.x < o.x : alongY.y < o.y
+        columns = CoefficientTable(swaps ? yAxis : xAxis, mirrored: xMirrored, tapMultiple: 4, channels: layout.channels)
+        rows = CoefficientTable(swaps ? xAxis : yAxis, mirrored: yMirrored, tapMultiple: 1, channels: 1)
+        selectedColumns = rows.taps == 1 ? columns.selection : nil
+    }
+}

@@ -1,0 +1,55 @@
+/// Turns one row of 8-bit source pixels into Int16 samples in `SampleScale` units:
+/// shifted up by 6 bits, optionally to linear light, with colour premultiplied by alpha.
+///
+/// Premultiplying before filtering keeps the colour of transparent pixels out of their neighbours.
+struct SourceConversion: Sendable {
+    let channels: Int
+    let hasAlpha: Bool
+    let linearLight: Bool
+
+    /// Converts `count` pixels from `source` to `destination`.
+    func convert(_ source: UnsafePointer<UInt8>, count: Int, into destination: UnsafeMutablePointer<Int16>) {
+        let samples = count * channels
+        switch (hasAlpha, linearLight) {
+        case (false, false):
+            for s in 0 ..< samples { destination[s] = Int16(source[s]) &<< 6 }
+        case (false, true):
+            SRGBTables.toLinear.withUnsafeBufferPointer { table in
+                for s in 0 ..< samples { destination[s] = table[Int(source[s])] }
+            }
+        case (true, false):
+            premultiply(source, count: count, into: destination, scale: Float(SampleScale.perCode) / 255) { Float($0) }
+        case (true, true):
+            SRGBTables.toLinear.withUnsafeBufferPointer { table in
+                premultiply(source, count: count, into: destination, scale: 1 / 255) { Float(table[Int($0)]) }
+            }
+        }
+    }
+
+    /// Premultiplies colours: `value(c) * (alpha * scale) + 0.5`, truncated; alpha becomes `a * 64`.
+    /// Float arithmetic keeps it branch- and division-free; RGBA goes four lanes at a time.
+    @inline(__always)
+    private func premultiply(_ source: UnsafePointer<UInt8>, count: Int, into destination: UnsafeMutablePointer<Int16>,
+                             scale: Float, _ value: (UInt8) -> Float) {
+        let colours = channels - 1
+        if channels == 4 {
+            for p in 0 ..< count {
+                let px = source + p * 4
+                let a = Float(px[3])
+                var m = SIMD4<Float>(repeating: a * scale)
+                m[3] = Float(SampleScale.perCode)
+                let v = SIMD4<Float>(value(px[0]), value(px[1]), value(px[2]), a) * m + 0.5
+                for c in 0 ..< 4 { destination[p * 4 + c] = Int16(truncatingIfNeeded: Int32(v[c])) }
+            }
+            return
+        }
+        for p in 0 ..< count {
+            let base = p * channels
+            let a = Float(source[base + colours])
+            for c in 0 ..< colours {
+                destination[base + c] = Int16(value(source[base + c]) * (a * scale) + 0.5)
+            }
+            destination[base + colours] = Int16(a * Float(SampleScale.perCode))
+        }
+    }
+}
