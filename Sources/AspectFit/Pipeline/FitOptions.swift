@@ -1,0 +1,26 @@
+/// Everything one fill-then-clip job can be told; the defaults are what `aspectfit` does unasked.
+public struct FitOptions: Sendable {
+    /// The output shape; nil keeps the source's (or the one `size` implies).
+    public var ratio: AspectRatio?
+    public var size: SizeRequest = .none
+    public var gravity: Gravity = .centre
+    /// False never upsamples: a small source gives the largest box of the ratio it holds.
+    public var enlarge = true
+    public var filter: Filter = .lanczos3
+    /// Resample in linear light instead of on sRGB-encoded values.
+    public var linearLight = false
+    /// Rounded corners; nil (or a zero radius) leaves the corners square.
+    public var cornerRadius: CornerRadius?
+    public var cornerStyle: CornerStyle = .circular
+    /// What transparent corners and pixels become in a format without alpha (JPEG).
+    public var background: RGBColor = .white
+    public var format: OutputFormat = .auto
+    public var jpeg = JPEGEncodeOptions()
+    public var png = PNGEncodeOptions()
+    /// Carry the source's ICC profile into the output (when its colour model still fits).
+    public var keepICCProfile = true
+    /// Pixel limit and how damaged data is treated.
+    public var decode = DecodeOptions()
+
+    public init() {}
+}

@@ -1,0 +1,18 @@
+/// What `Pipeline` will do to one image, known from its header alone (`--dry-run`, `--json`).
+public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
+    /// The probed header of the source.
+    public var source: ImageInfo
+    /// The geometry: output size, sub-pixel crop, decode scale and region.
+    public var crop: CropPlan
+    /// The format that will be written.
+    public var outputFormat: ImageFormat
+    /// The pixel layout that will be encoded.
+    public var outputLayout: PixelLayout
+
+    public var outputWidth: Int { crop.outputWidth }
+    public var outputHeight: Int { crop.outputHeight }
+
+    public var description: String {
+        "\(source.format.rawValue) \(crop) -> \(outputFormat.rawValue) \(outputLayout)"
+    }
+}

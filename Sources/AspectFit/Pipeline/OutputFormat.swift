@@ -1,0 +1,26 @@
+/// The file format to write: a fixed one, or `auto` to keep the input's.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    /// The input's format, except that a result with transparency becomes PNG (JPEG has no alpha).
+    case auto
+    case jpeg
+    case png
+
+    /// Parses "auto", "jpeg"/"jpg", "png" (case-insensitive).
+    public init(parsing text: String) throws(FitError) {
+        switch text.lowercased() {
+        case "auto": self = .auto
+        case "jpeg", "jpg": self = .jpeg
+        case "png": self = .png
+        default: throw .invalidOption("unknown format '\(text)': use jpeg, png or auto")
+        }
+    }
+
+    /// The concrete format for a source of `source` format whose result has transparency or not.
+    public func resolved(source: ImageFormat, transparent: Bool) -> ImageFormat {
+        switch self {
+        case .jpeg: .jpeg
+        case .png: .png
+        case .auto: transparent ? .png : source
+        }
+    }
+}

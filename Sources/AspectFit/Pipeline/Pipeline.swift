@@ -1,0 +1,121 @@
+/// The whole route of one image: probe -> plan -> decode (shrink-on-load, only the rows and
+/// columns the crop needs) streamed row by row into the resampler -> corners -> encode.
+///
+/// A `Pipeline` is an immutable value: share one between threads; every `run` is independent.
+public struct Pipeline: Sendable {
+    public let options: FitOptions
+
+    public init(options: FitOptions = FitOptions()) {
+        self.options = options
+    }
+
+    /// What `run` would do with `data`, from its header alone: nothing is decoded.
+    public func plan(_ data: [UInt8]) throws(FitError) -> FitPlan {
+        let info: ImageInfo
+        do { info = try ImageFile.probe(data) } catch { throw .image(error) }
+        return try plan(for: info)
+    }
+
+    /// What `run` would do with a source whose header says `info`.
+    public func plan(for info: ImageInfo) throws(FitError) -> FitPlan {
+        let crop: CropPlan
+        do {
+            crop = try CropPlan.make(sourceWidth: info.width, sourceHeight: info.height, orientation: info.orientation,
+                                     shrinkOnLoad: info.format == .jpeg, ratio: options.ratio, size: options.size,
+                                     gravity: options.gravity, enlarge: options.enlarge,
+                                     filterRadius: options.filter.radius)
+        } catch { throw .plan(error) }
+        let corners = cutsCorners(width: crop.outputWidth, height: crop.outputHeight)
+        let format = options.format.resolved(source: info.format, transparent: info.decodedLayout.hasAlpha || corners)
+        let layout = format == .jpeg ? info.decodedLayout.withoutAlpha
+            : corners ? info.decodedLayout.withAlpha : info.decodedLayout
+        return FitPlan(source: info, crop: crop, outputFormat: format, outputLayout: layout)
+    }
+
+    /// Fits one encoded JPEG or PNG image and returns the encoded result.
+    public func run(_ data: [UInt8]) throws(FitError) -> FitResult {
+        var clock = Stopwatch()
+        let plan = try plan(data)
+        clock.lap("plan")
+        var (image, warnings) = try decodeAndResample(data, plan: plan)
+        clock.lap("decode+resample")
+        image = applyCorners(to: image, plan: plan)
+        clock.lap("corners")
+        let icc = outputProfile(plan: plan, warnings: &warnings)
+        let bytes: [UInt8]
+        do {
+            switch plan.outputFormat {
+            case .jpeg: bytes = try ImageEncoder.encodeJPEG(image, options: options.jpeg, iccProfile: icc)
+            case .png: bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: icc)
+            }
+        } catch { throw .image(error) }
+        clock.lap("encode")
+        return FitResult(bytes: bytes, plan: plan, warnings: warnings, timings: clock.laps)
+    }
+
+    /// Decodes the plan's region at its DCT scale and feeds each row to the resampler as it arrives,
+    /// so the full decoded image is never held in memory.
+    private func decodeAndResample(_ data: [UInt8], plan: FitPlan) throws(FitError) -> (PixelBuffer, [String]) {
+        let crop = plan.crop
+        var decode = options.decode
+        decode.scaleDenominator = crop.decodeScale
+        decode.region = crop.decodeRegion
+        var resampler: Resampler?
+        let summary: DecodeSummary
+        do {
+            summary = try ImageFile.decodeRows(data, options: decode, start: { region, layout in
+                let box = Box(x: crop.scaledCrop.x - Double(region.x), y: crop.scaledCrop.y - Double(region.y),
+                              width: crop.scaledCrop.width, height: crop.scaledCrop.height)
+                resampler = Resampler(filter: options.filter, sourceWidth: region.width, sourceHeight: region.height,
+                                      crop: box, outputWidth: crop.outputWidth, outputHeight: crop.outputHeight,
+                                      orientation: crop.orientation, layout: layout, linearLight: options.linearLight)
+            }, row: { y, pixels in
+                resampler?.consume(row: pixels, y: y)
+            })
+        } catch let error as ImageIOError {
+            throw .image(error)
+        } catch {
+            throw .image(.corrupt("\(error)"))
+        }
+        guard let resampler else { throw .image(.corrupt("the decoder produced no rows")) }
+        var image = PixelBuffer(width: 0, height: 0, layout: summary.layout)
+        resampler.finish(into: &image)
+        return (image, summary.warnings)
+    }
+
+    /// Whether `options` cut visible corners out of a `width` x `height` output.
+    private func cutsCorners(width: Int, height: Int) -> Bool {
+        guard let radius = options.cornerRadius else { return false }
+        return radius.pixels(width: width, height: height) > 0
+    }
+
+    /// Cuts the corners into alpha (PNG) or onto the background (JPEG), and brings the pixels to the
+    /// plan's output layout: opaque alpha added for corners, transparency flattened for JPEG.
+    private func applyCorners(to resampled: PixelBuffer, plan: FitPlan) -> PixelBuffer {
+        var image = resampled
+        let mask = options.cornerRadius.flatMap { radius -> CornerMask? in
+            let mask = CornerMask(width: image.width, height: image.height, radius: radius, style: options.cornerStyle)
+            return mask.isEmpty ? nil : mask
+        }
+        if plan.outputLayout.hasAlpha {
+            if !image.layout.hasAlpha { image = image.addingOpaqueAlpha() }
+            mask?.apply(to: &image)
+        } else if image.layout.hasAlpha {
+            mask?.apply(to: &image)
+            image = flatten(image, onto: options.background)
+        } else {
+            mask?.apply(to: &image, background: options.background)
+        }
+        return image
+    }
+
+    /// The source's ICC profile when it is kept and still describes the output's colour model.
+    private func outputProfile(plan: FitPlan, warnings: inout [String]) -> [UInt8]? {
+        guard options.keepICCProfile, let profile = plan.source.iccProfile else { return nil }
+        guard ICCProfile.fits(profile, layout: plan.outputLayout) else {
+            warnings.append("ICC profile dropped: it does not describe \(plan.outputLayout) pixels")
+            return nil
+        }
+        return profile
+    }
+}
