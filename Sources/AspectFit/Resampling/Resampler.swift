@@ -118,8 +118,8 @@ public final class Resampler {
         precondition(pixels.count >= plan.sourceColumns.upperBound * channels, "source row \(y) is too short")
         if r == 0 { prepareResult() }
         let source = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self) + plan.sourceColumns.lowerBound * channels
-        if let selected = plan.selectedColumns {
-            copySelectedPixels(source, columns: selected)
+        if let columns = plan.selectedColumns, let rows = plan.selectedRows {
+            copySelectedPixels(source, columns: columns, rows: rows)
             consumed += 1
             return
         }
@@ -153,9 +153,9 @@ public final class Resampler {
     }
 
     /// Copies the picked pixels of the newest source row to every output row that takes it.
-    private func copySelectedPixels(_ source: UnsafePointer<UInt8>, columns: [Int]) {
+    private func copySelectedPixels(_ source: UnsafePointer<UInt8>, columns: [Int], rows: [Int]) {
         let ch = channels
-        while finished < plan.storedHeight && plan.rows.starts[finished] < consumed + 1 {
+        while finished < plan.storedHeight && rows[finished] == consumed {
             let j = finished
             result.bytes.withUnsafeMutableBufferPointer { bytes in
                 let row = bytes.baseAddress! + origin + j * rowStride
@@ -175,17 +175,14 @@ public final class Resampler {
             let j = finished
             let start = table.starts[j]
             for t in 0 ..< taps { rowPointers[t] = UnsafePointer(ring + ((start + t) % ringRows) * ringRowLength) }
-            table.weights.withUnsafeBufferPointer { weights in
-                let w = weights.baseAddress! + j * taps
-                if plan.horizontalFirst {
-                    VerticalPass.run(rows: rowPointers, weights: w, taps: taps, length: plan.storedWidth * channels,
-                                     into: secondSums, fast: fast)
-                } else {
-                    let length = plan.sourceColumns.count * channels
-                    VerticalPass.run(rows: rowPointers, weights: w, taps: taps, length: length, into: firstSums, fast: fast)
-                    Narrowing.run(firstSums, count: length, into: row)
-                    HorizontalPass.run(row, table: plan.columns, channels: channels, into: secondSums, fast: fast)
-                }
+            if plan.horizontalFirst {
+                VerticalPass.run(rows: rowPointers, table: table, row: j, length: plan.storedWidth * channels,
+                                 into: secondSums, fast: fast)
+            } else {
+                let length = plan.sourceColumns.count * channels
+                VerticalPass.run(rows: rowPointers, table: table, row: j, length: length, into: firstSums, fast: fast)
+                Narrowing.run(firstSums, count: length, into: row)
+                HorizontalPass.run(row, table: plan.columns, channels: channels, into: secondSums, fast: fast)
             }
             result.bytes.withUnsafeMutableBufferPointer { bytes in
                 output.convert(secondSums, count: plan.storedWidth, into: bytes.baseAddress! + origin + j * rowStride,

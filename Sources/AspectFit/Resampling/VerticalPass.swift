@@ -1,19 +1,25 @@
 /// The pass across stored rows: each output row is a weighted sum of a window of source rows,
 /// sample by sample. Sums are raw (weights times sample units), one Int32 per sample.
 enum VerticalPass {
-    /// Sums `weights.count` rows of `length` samples, with the SIMD loops when `fast` allows.
-    static func run(rows: UnsafePointer<UnsafePointer<Int16>>, weights: UnsafePointer<Int16>, taps: Int, length: Int,
+    /// Sums the `table.taps` rows of output row `j`, `length` samples each, with the SIMD loops
+    /// when `fast` allows.
+    static func run(rows: UnsafePointer<UnsafePointer<Int16>>, table: CoefficientTable, row j: Int, length: Int,
                     into sums: UnsafeMutablePointer<Int32>, fast: Bool) {
+        let taps = table.taps
         #if arch(x86_64)
-        if fast {
-            VerticalPassSSE2.run(rows: rows, weights: weights, taps: taps, length: length, into: sums)
+        if fast && taps % 2 == 0 {
+            table.pairs.withUnsafeBufferPointer { pairs in
+                VerticalPassSSE2.run(rows: rows, pairs: pairs.baseAddress! + j * (taps / 2), taps: taps, length: length, into: sums)
+            }
             return
         }
         #endif
-        scalar(rows: rows, weights: weights, taps: taps, length: length, into: sums)
+        table.weights.withUnsafeBufferPointer { weights in
+            scalar(rows: rows, weights: weights.baseAddress! + j * taps, taps: taps, length: length, into: sums)
+        }
     }
 
-    /// The plainly written pass, the reference the SIMD loops must match exactly.
+    /// The plainly written pass, the reference the SIMD loop must match exactly.
     static func scalar(rows: UnsafePointer<UnsafePointer<Int16>>, weights: UnsafePointer<Int16>, taps: Int, length: Int,
                        into sums: UnsafeMutablePointer<Int32>) {
         for x in 0 ..< length {

@@ -1,27 +1,47 @@
 #if arch(x86_64)
 import _Builtin_intrinsics.intel
 
-/// SSE2 loop of the vertical pass: two rows interleaved sample by sample meet a (w_t, w_t+1)
-/// weight pair in `pmaddwd`, eight samples per step; an odd last row pairs with a zero weight.
+/// SSE2 loop of the vertical pass: rows t and t+1 interleaved sample by sample meet their
+/// (w_t, w_t+1) pair in `pmaddwd`; 32 samples per step share each pair's broadcast.
+/// Needs an even tap count (the row table is padded to one).
 enum VerticalPassSSE2 {
-    static func run(rows: UnsafePointer<UnsafePointer<Int16>>, weights: UnsafePointer<Int16>, taps: Int, length: Int,
+    static func run(rows: UnsafePointer<UnsafePointer<Int16>>, pairs: UnsafePointer<Int32>, taps: Int, length: Int,
                     into sums: UnsafeMutablePointer<Int32>) {
         var x = 0
+        while x + 32 <= length {
+            var s = (_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(),
+                     _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128())
+            for t in stride(from: 0, to: taps, by: 2) {
+                let w = _mm_set1_epi32(pairs[t / 2])
+                let p = rows[t] + x, q = rows[t + 1] + x
+                let a0 = SSE2.load(p), b0 = SSE2.load(q), a1 = SSE2.load(p + 8), b1 = SSE2.load(q + 8)
+                let a2 = SSE2.load(p + 16), b2 = SSE2.load(q + 16), a3 = SSE2.load(p + 24), b3 = SSE2.load(q + 24)
+                s.0 = _mm_add_epi32(s.0, _mm_madd_epi16(_mm_unpacklo_epi16(a0, b0), w))
+                s.1 = _mm_add_epi32(s.1, _mm_madd_epi16(_mm_unpackhi_epi16(a0, b0), w))
+                s.2 = _mm_add_epi32(s.2, _mm_madd_epi16(_mm_unpacklo_epi16(a1, b1), w))
+                s.3 = _mm_add_epi32(s.3, _mm_madd_epi16(_mm_unpackhi_epi16(a1, b1), w))
+                s.4 = _mm_add_epi32(s.4, _mm_madd_epi16(_mm_unpacklo_epi16(a2, b2), w))
+                s.5 = _mm_add_epi32(s.5, _mm_madd_epi16(_mm_unpackhi_epi16(a2, b2), w))
+                s.6 = _mm_add_epi32(s.6, _mm_madd_epi16(_mm_unpacklo_epi16(a3, b3), w))
+                s.7 = _mm_add_epi32(s.7, _mm_madd_epi16(_mm_unpackhi_epi16(a3, b3), w))
+            }
+            SSE2.store(s.0, sums + x)
+            SSE2.store(s.1, sums + x + 4)
+            SSE2.store(s.2, sums + x + 8)
+            SSE2.store(s.3, sums + x + 12)
+            SSE2.store(s.4, sums + x + 16)
+            SSE2.store(s.5, sums + x + 20)
+            SSE2.store(s.6, sums + x + 24)
+            SSE2.store(s.7, sums + x + 28)
+            x += 32
+        }
         while x + 8 <= length {
             var low = _mm_setzero_si128(), high = _mm_setzero_si128()
-            var t = 0
-            while t + 1 < taps {
+            for t in stride(from: 0, to: taps, by: 2) {
+                let w = _mm_set1_epi32(pairs[t / 2])
                 let a = SSE2.load(rows[t] + x), b = SSE2.load(rows[t + 1] + x)
-                let w = _mm_set1_epi32(CoefficientTable.pair(weights[t], weights[t + 1]))
                 low = _mm_add_epi32(low, _mm_madd_epi16(_mm_unpacklo_epi16(a, b), w))
                 high = _mm_add_epi32(high, _mm_madd_epi16(_mm_unpackhi_epi16(a, b), w))
-                t += 2
-            }
-            if t < taps {
-                let a = SSE2.load(rows[t] + x), zero = _mm_setzero_si128()
-                let w = _mm_set1_epi32(CoefficientTable.pair(weights[t], 0))
-                low = _mm_add_epi32(low, _mm_madd_epi16(_mm_unpacklo_epi16(a, zero), w))
-                high = _mm_add_epi32(high, _mm_madd_epi16(_mm_unpackhi_epi16(a, zero), w))
             }
             SSE2.store(low, sums + x)
             SSE2.store(high, sums + x + 4)
@@ -29,7 +49,11 @@ enum VerticalPassSSE2 {
         }
         for s in x ..< length {
             var sum: Int32 = 0
-            for t in 0 ..< taps { sum &+= Int32(weights[t]) &* Int32(rows[t][s]) }
+            for t in 0 ..< taps {
+                let pair = pairs[t / 2]
+                let w = t % 2 == 0 ? Int16(truncatingIfNeeded: pair) : Int16(truncatingIfNeeded: pair >> 16)
+                sum &+= Int32(w) &* Int32(rows[t][s])
+            }
             sums[s] = sum
         }
     }

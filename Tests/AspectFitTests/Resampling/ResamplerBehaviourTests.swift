@@ -105,6 +105,22 @@ import Testing
         }
     }
 
+    @Test func passOrderFollowsTheCostModelAndIsTheSameForEveryOrientation() {
+        // The same upright 400x300 source in every orientation.
+        func plan(_ o: Orientation, _ w: Int, _ h: Int) -> ResamplePlan {
+            let (sw, sh) = o.swapsAxes ? (300, 400) : (400, 300)
+            return ResamplePlan(sourceWidth: sw, sourceHeight: sh, crop: Box(x: 0, y: 0, width: Double(sw), height: Double(sh)),
+                                outputWidth: w, outputHeight: h, orientation: o, layout: .rgb8)
+        }
+        // Strong downscale of RGB: across rows first (cheaper); upscale: along rows first.
+        #expect(!plan(.up, 80, 60).horizontalFirst)
+        #expect(plan(.up, 920, 690).horizontalFirst)
+        for o in Orientation.allCases {
+            #expect(plan(o, 80, 60).horizontalFirst == o.swapsAxes)
+            #expect(plan(o, 920, 690).horizontalFirst == !o.swapsAxes)
+        }
+    }
+
     @Test(arguments: [PixelLayout.rgb8, .rgba8, .gray8])
     func streamingEqualsTheBufferFormAndReusesScratch(_ layout: PixelLayout) {
         let image = ResamplingFixtures.photo(width: 90, height: 70, layout: layout, seed: 9)
