@@ -19,8 +19,25 @@ enum VerticalPass {
         }
     }
 
-    /// The plainly written pass, the reference the SIMD loop must match exactly.
-    static func scalar(rows: UnsafePointer<UnsafePointer<Int16>>, weights: UnsafePointer<Int16>, taps: Int, length: Int,
+    /// The same pass over 8-bit source rows.
+    static func run(rows: UnsafePointer<UnsafePointer<UInt8>>, table: CoefficientTable, row j: Int, length: Int,
+                    into sums: UnsafeMutablePointer<Int32>, fast: Bool) {
+        let taps = table.taps
+        #if arch(x86_64)
+        if fast && taps % 2 == 0 {
+            table.pairs.withUnsafeBufferPointer { pairs in
+                VerticalPassSSE2.run(rows: rows, pairs: pairs.baseAddress! + j * (taps / 2), taps: taps, length: length, into: sums)
+            }
+            return
+        }
+        #endif
+        table.weights.withUnsafeBufferPointer { weights in
+            scalar(rows: rows, weights: weights.baseAddress! + j * taps, taps: taps, length: length, into: sums)
+        }
+    }
+
+    /// The plainly written pass, the reference the SIMD loops must match exactly.
+    static func scalar<Sample: FixedWidthInteger>(rows: UnsafePointer<UnsafePointer<Sample>>, weights: UnsafePointer<Int16>, taps: Int, length: Int,
                        into sums: UnsafeMutablePointer<Int32>) {
         for x in 0 ..< length {
             var sum: Int32 = 0

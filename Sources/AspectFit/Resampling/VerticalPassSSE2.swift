@@ -11,9 +11,9 @@ enum VerticalPassSSE2 {
         while x + 32 <= length {
             var s = (_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(),
                      _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128())
-            for t in stride(from: 0, to: taps, by: 2) {
-                let w = _mm_set1_epi32(pairs[t / 2])
-                let p = rows[t] + x, q = rows[t + 1] + x
+            for k in 0 ..< taps / 2 {
+                let w = _mm_set1_epi32(pairs[k])
+                let p = rows[2 * k] + x, q = rows[2 * k + 1] + x
                 let a0 = SSE2.load(p), b0 = SSE2.load(q), a1 = SSE2.load(p + 8), b1 = SSE2.load(q + 8)
                 let a2 = SSE2.load(p + 16), b2 = SSE2.load(q + 16), a3 = SSE2.load(p + 24), b3 = SSE2.load(q + 24)
                 s.0 = _mm_add_epi32(s.0, _mm_madd_epi16(_mm_unpacklo_epi16(a0, b0), w))
@@ -37,15 +37,59 @@ enum VerticalPassSSE2 {
         }
         while x + 8 <= length {
             var low = _mm_setzero_si128(), high = _mm_setzero_si128()
-            for t in stride(from: 0, to: taps, by: 2) {
-                let w = _mm_set1_epi32(pairs[t / 2])
-                let a = SSE2.load(rows[t] + x), b = SSE2.load(rows[t + 1] + x)
+            for k in 0 ..< taps / 2 {
+                let w = _mm_set1_epi32(pairs[k])
+                let a = SSE2.load(rows[2 * k] + x), b = SSE2.load(rows[2 * k + 1] + x)
                 low = _mm_add_epi32(low, _mm_madd_epi16(_mm_unpacklo_epi16(a, b), w))
                 high = _mm_add_epi32(high, _mm_madd_epi16(_mm_unpackhi_epi16(a, b), w))
             }
             SSE2.store(low, sums + x)
             SSE2.store(high, sums + x + 4)
             x += 8
+        }
+        for s in x ..< length {
+            var sum: Int32 = 0
+            for t in 0 ..< taps {
+                let pair = pairs[t / 2]
+                let w = t % 2 == 0 ? Int16(truncatingIfNeeded: pair) : Int16(truncatingIfNeeded: pair >> 16)
+                sum &+= Int32(w) &* Int32(rows[t][s])
+            }
+            sums[s] = sum
+        }
+    }
+
+    /// The loop over 8-bit rows: bytes of rows t and t+1 interleave, then widen with zeros to the
+    /// same (row t, row t+1) Int16 pairs; 32 samples per step.
+    static func run(rows: UnsafePointer<UnsafePointer<UInt8>>, pairs: UnsafePointer<Int32>, taps: Int, length: Int,
+                    into sums: UnsafeMutablePointer<Int32>) {
+        let zero = _mm_setzero_si128()
+        var x = 0
+        while x + 32 <= length {
+            var s = (zero, zero, zero, zero, zero, zero, zero, zero)
+            for k in 0 ..< taps / 2 {
+                let w = _mm_set1_epi32(pairs[k])
+                let p = rows[2 * k] + x, q = rows[2 * k + 1] + x
+                let a0 = SSE2.load(p), b0 = SSE2.load(q), a1 = SSE2.load(p + 16), b1 = SSE2.load(q + 16)
+                let l0 = _mm_unpacklo_epi8(a0, b0), h0 = _mm_unpackhi_epi8(a0, b0)
+                let l1 = _mm_unpacklo_epi8(a1, b1), h1 = _mm_unpackhi_epi8(a1, b1)
+                s.0 = _mm_add_epi32(s.0, _mm_madd_epi16(_mm_unpacklo_epi8(l0, zero), w))
+                s.1 = _mm_add_epi32(s.1, _mm_madd_epi16(_mm_unpackhi_epi8(l0, zero), w))
+                s.2 = _mm_add_epi32(s.2, _mm_madd_epi16(_mm_unpacklo_epi8(h0, zero), w))
+                s.3 = _mm_add_epi32(s.3, _mm_madd_epi16(_mm_unpackhi_epi8(h0, zero), w))
+                s.4 = _mm_add_epi32(s.4, _mm_madd_epi16(_mm_unpacklo_epi8(l1, zero), w))
+                s.5 = _mm_add_epi32(s.5, _mm_madd_epi16(_mm_unpackhi_epi8(l1, zero), w))
+                s.6 = _mm_add_epi32(s.6, _mm_madd_epi16(_mm_unpacklo_epi8(h1, zero), w))
+                s.7 = _mm_add_epi32(s.7, _mm_madd_epi16(_mm_unpackhi_epi8(h1, zero), w))
+            }
+            SSE2.store(s.0, sums + x)
+            SSE2.store(s.1, sums + x + 4)
+            SSE2.store(s.2, sums + x + 8)
+            SSE2.store(s.3, sums + x + 12)
+            SSE2.store(s.4, sums + x + 16)
+            SSE2.store(s.5, sums + x + 20)
+            SSE2.store(s.6, sums + x + 24)
+            SSE2.store(s.7, sums + x + 28)
+            x += 32
         }
         for s in x ..< length {
             var sum: Int32 = 0
