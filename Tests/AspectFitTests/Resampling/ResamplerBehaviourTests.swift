@@ -121,6 +121,32 @@ import Testing
         }
     }
 
+    @Test(arguments: PixelLayout.allCases)
+    func tinyImagesWork(_ layout: PixelLayout) {
+        for (w, h) in [(1, 1), (2, 3), (3, 1), (5, 2)] {
+            let image = ResamplingFixtures.photo(width: w, height: h, layout: layout, seed: 19)
+            for (ow, oh) in [(1, 1), (4, 3), (7, 9)] {
+                for filter in Filter.all {
+                    let fast = ResamplingFixtures.resample(image, filter, width: ow, height: oh, orientation: .right)
+                    let scalar = ResamplingFixtures.resample(image, filter, width: ow, height: oh, orientation: .right, fast: false)
+                    let same = fast == scalar
+                    #expect(same, "\(w)x\(h) -> \(ow)x\(oh) \(filter)")
+                    ResamplerQualityTests.expectCloseToReference(ResamplingFixtures.upright(image, .right), filter,
+                        crop: Box(x: 0, y: 0, width: Double(h), height: Double(w)), width: ow, height: oh)
+                }
+            }
+        }
+    }
+
+    @Test(arguments: Orientation.allCases)
+    func uprightBoxInvertsStoredBox(_ o: Orientation) {
+        let box = Box(x: 1.25, y: 2.5, width: 3.75, height: 1.5)
+        let stored = o.storedBox(box, storedWidth: 7, storedHeight: 5)
+        let (uw, uh) = o.uprightSize(width: 7, height: 5)
+        #expect(uw > 0 && uh > 0)
+        #expect(o.uprightBox(stored, storedWidth: 7, storedHeight: 5) == box)
+    }
+
     @Test(arguments: [PixelLayout.rgb8, .rgba8, .gray8])
     func streamingEqualsTheBufferFormAndReusesScratch(_ layout: PixelLayout) {
         let image = ResamplingFixtures.photo(width: 90, height: 70, layout: layout, seed: 9)
