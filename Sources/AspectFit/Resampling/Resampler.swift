@@ -149,7 +149,7 @@ public final class Resampler {
         }
         let slot = ring + (r % ringRows) * ringRowBytes
         if plan.horizontalFirst {
-            conversion.convert(source, count: plan.sourceColumns.count, into: row)
+            conversion.convert(source, count: plan.sourceColumns.count, into: row, fast: fast)
             HorizontalPass.run(row, table: plan.columns, channels: channels, into: firstSums, fast: fast)
             Narrowing.run(firstSums, count: plan.storedWidth * channels, shift: SampleScale.weightShift,
                           into: slot.assumingMemoryBound(to: Int16.self))
@@ -161,7 +161,7 @@ public final class Resampler {
                 byteRows[r % ringRows] = UnsafePointer(slot.assumingMemoryBound(to: UInt8.self))
             }
         } else {
-            conversion.convert(source, count: plan.sourceColumns.count, into: slot.assumingMemoryBound(to: Int16.self))
+            conversion.convert(source, count: plan.sourceColumns.count, into: slot.assumingMemoryBound(to: Int16.self), fast: fast)
         }
         consumed += 1
         finishReadyRows()
