@@ -20,7 +20,9 @@ while let argument = arguments.popFirst() {
         do { filter = try Filter(parsing: arguments.popFirst() ?? "") } catch { print(error); exit(2) }
     case "--linear": linearLight = true
     case "--only": layouts = arguments.popFirst() == "rgba" ? [.rgba8] : [.rgb8]
-    case "--width": sizes = sizes.filter { $0.0 == Int(arguments.popFirst() ?? "") }
+    case "--width":
+        let width = Int(arguments.popFirst() ?? "")
+        sizes = sizes.filter { $0.0 == width }
     default:
         print("usage: aspectfit-bench [--runs N] [--pillow PYTHON] [--filter NAME] [--linear] [--only rgb|rgba] [--width 800|2016]")
         exit(argument == "--help" ? 0 : 2)
