@@ -138,9 +138,14 @@ public final class Resampler {
     private func consume(row pixels: UnsafeRawBufferPointer, y: Int, rowsStayValid: Bool) {
         guard sourceRows.contains(y) else { return }
         let r = y - sourceRows.lowerBound
-        precondition(r == consumed, "source row \(y) arrived out of order")
+        precondition(r == 0 || r == consumed, "source row \(y) arrived out of order")
         precondition(pixels.count >= plan.sourceColumns.upperBound * channels, "source row \(y) is too short")
-        if r == 0 { prepareResult() }
+        if r == 0 {
+            // A new image: forget any earlier one abandoned half way.
+            consumed = 0
+            finished = 0
+            prepareResult()
+        }
         let source = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self) + plan.sourceColumns.lowerBound * channels
         if let columns = plan.selectedColumns, let rows = plan.selectedRows {
             copySelectedPixels(source, columns: columns, rows: rows)
@@ -209,8 +214,8 @@ public final class Resampler {
             let length = plan.sourceColumns.count * channels
             if readsBytes {
                 for t in 0 ..< taps { bytePointers[t] = byteRows[(start + t) % ringRows] }
-                VerticalPass.run(rows: bytePointers, table: table, row: j, length: length, into: firstSums, fast: fast)
-                Narrowing.run(firstSums, count: length, shift: SampleScale.weightShift - 6, into: row)
+                VerticalPass.runNarrowing(rows: bytePointers, table: table, row: j, length: length, sums: firstSums,
+                                          into: row, fast: fast)
                 HorizontalPass.run(row, table: plan.columns, channels: channels, into: secondSums, fast: fast)
             } else {
                 for t in 0 ..< taps {

@@ -19,14 +19,17 @@ enum VerticalPass {
         }
     }
 
-    /// The same pass over 8-bit source rows.
-    static func run(rows: UnsafePointer<UnsafePointer<UInt8>>, table: CoefficientTable, row j: Int, length: Int,
-                    into sums: UnsafeMutablePointer<Int32>, fast: Bool) {
+    /// The same pass over 8-bit source rows, its sums narrowed straight to Int16 sample units
+    /// (see `Narrowing`); the SIMD loop narrows in registers, the scalar one goes through `sums`.
+    static func runNarrowing(rows: UnsafePointer<UnsafePointer<UInt8>>, table: CoefficientTable, row j: Int, length: Int,
+                             sums: UnsafeMutablePointer<Int32>, into destination: UnsafeMutablePointer<Int16>, fast: Bool) {
         let taps = table.taps
+        let shift = SampleScale.weightShift - 6
         #if arch(x86_64)
         if fast && taps % 2 == 0 {
             table.pairs.withUnsafeBufferPointer { pairs in
-                VerticalPassSSE2.run(rows: rows, pairs: pairs.baseAddress! + j * (taps / 2), taps: taps, length: length, into: sums)
+                VerticalPassSSE2.runNarrowing(rows: rows, pairs: pairs.baseAddress! + j * (taps / 2), taps: taps,
+                                              length: length, shift: shift, into: destination)
             }
             return
         }
@@ -34,6 +37,7 @@ enum VerticalPass {
         table.weights.withUnsafeBufferPointer { weights in
             scalar(rows: rows, weights: weights.baseAddress! + j * taps, taps: taps, length: length, into: sums)
         }
+        Narrowing.run(sums, count: length, shift: shift, into: destination)
     }
 
     /// The plainly written pass, the reference the SIMD loops must match exactly.

@@ -59,10 +59,16 @@ enum VerticalPassSSE2 {
     }
 
     /// The loop over 8-bit rows: bytes of rows t and t+1 interleave, then widen with zeros to the
-    /// same (row t, row t+1) Int16 pairs; 32 samples per step.
-    static func run(rows: UnsafePointer<UnsafePointer<UInt8>>, pairs: UnsafePointer<Int32>, taps: Int, length: Int,
-                    into sums: UnsafeMutablePointer<Int32>) {
+    /// same (row t, row t+1) Int16 pairs; 32 samples per step, rounded, shifted and packed
+    /// (saturating, like `Narrowing`) to Int16 before they leave the registers.
+    static func runNarrowing(rows: UnsafePointer<UnsafePointer<UInt8>>, pairs: UnsafePointer<Int32>, taps: Int, length: Int,
+                             shift: Int32, into destination: UnsafeMutablePointer<Int16>) {
         let zero = _mm_setzero_si128()
+        let half = _mm_set1_epi32(1 &<< (shift - 1))
+        @inline(__always) func narrow(_ a: __m128i, _ b: __m128i) -> __m128i {
+            _mm_packs_epi32(_mm_srai_epi32(_mm_add_epi32(a, half), shift), _mm_srai_epi32(_mm_add_epi32(b, half), shift))
+        }
+        let out = UnsafeMutableRawPointer(destination).assumingMemoryBound(to: __m128i_u.self)
         var x = 0
         while x + 32 <= length {
             var s = (zero, zero, zero, zero, zero, zero, zero, zero)
@@ -81,16 +87,13 @@ enum VerticalPassSSE2 {
                 s.6 = _mm_add_epi32(s.6, _mm_madd_epi16(_mm_unpacklo_epi8(h1, zero), w))
                 s.7 = _mm_add_epi32(s.7, _mm_madd_epi16(_mm_unpackhi_epi8(h1, zero), w))
             }
-            SSE2.store(s.0, sums + x)
-            SSE2.store(s.1, sums + x + 4)
-            SSE2.store(s.2, sums + x + 8)
-            SSE2.store(s.3, sums + x + 12)
-            SSE2.store(s.4, sums + x + 16)
-            SSE2.store(s.5, sums + x + 20)
-            SSE2.store(s.6, sums + x + 24)
-            SSE2.store(s.7, sums + x + 28)
+            _mm_storeu_si128(out + x / 8, narrow(s.0, s.1))
+            _mm_storeu_si128(out + x / 8 + 1, narrow(s.2, s.3))
+            _mm_storeu_si128(out + x / 8 + 2, narrow(s.4, s.5))
+            _mm_storeu_si128(out + x / 8 + 3, narrow(s.6, s.7))
             x += 32
         }
+        let halfScalar: Int32 = 1 &<< (shift - 1)
         for s in x ..< length {
             var sum: Int32 = 0
             for t in 0 ..< taps {
@@ -98,7 +101,8 @@ enum VerticalPassSSE2 {
                 let w = t % 2 == 0 ? Int16(truncatingIfNeeded: pair) : Int16(truncatingIfNeeded: pair >> 16)
                 sum &+= Int32(w) &* Int32(rows[t][s])
             }
-            sums[s] = sum
+            let v = (sum &+ halfScalar) &>> shift
+            destination[s] = Int16(truncatingIfNeeded: min(max(v, Int32(Int16.min)), Int32(Int16.max)))
         }
     }
 }
