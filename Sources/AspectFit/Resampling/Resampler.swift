@@ -1,11 +1,10 @@
 /// Crops, scales and turns upright one image in a single streaming pass: source rows go in (in
 /// order), upright output pixels come out, with no cropped or rotated copy in between.
 ///
-/// Each source row is converted to Int16 samples (or, for plain 8-bit colour filtered across rows
-/// first, kept as bytes), filtered along stored x into a ring of the few
-/// rows the vertical filter needs, and every output row is finished as soon as its rows are in.
-/// For orientations 5-8 (axes swapped) the vertical filter runs first, so that upright x is always
-/// filtered first and a stored image gives the same bytes as its upright copy.
+/// Each source row is converted to Int16 samples (plain 8-bit colour filtered across rows first
+/// stays bytes) and lands, filtered along the row or as it is, in a ring of the few rows the other
+/// pass needs; every output row is finished and written upright as soon as its rows are in.
+/// Which pass goes first is the plan's choice (`ResamplePlan.horizontalFirst`).
 /// One instance per worker: it owns scratch buffers reused from image to image.
 public final class Resampler {
     public let plan: ResamplePlan

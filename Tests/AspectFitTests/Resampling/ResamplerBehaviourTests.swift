@@ -174,6 +174,12 @@ import Testing
                 let same = out == whole
                 #expect(same, "\(o) round \(round)")
             }
+            // An image abandoned half way (a decode error) does not affect the next one.
+            image.bytes.withUnsafeBytes { bytes in
+                for y in r.sourceRows.prefix(5) {
+                    r.consume(row: UnsafeRawBufferPointer(rebasing: bytes[y * image.bytesPerRow ..< (y + 1) * image.bytesPerRow]), y: y)
+                }
+            }
             let fresh = Resampler(plan: r.plan).resample(other)
             let reused = r.resample(other)
             #expect(reused == fresh)
