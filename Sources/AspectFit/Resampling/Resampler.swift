@@ -70,8 +70,8 @@ public final class Resampler {
         }
         row = .allocate(capacity: columnSamples + Resampler.padding)
         row.initialize(repeating: 0, count: columnSamples + Resampler.padding)
-        firstSums = .allocate(capacity: max(columnSamples, outputSamples) + 4)
-        secondSums = .allocate(capacity: outputSamples + 4)
+        firstSums = .allocate(capacity: max(columnSamples, outputSamples))
+        secondSums = .allocate(capacity: outputSamples)
         rowPointers = .allocate(capacity: plan.rows.taps)
         bytePointers = .allocate(capacity: plan.rows.taps)
         byteRows = .allocate(capacity: ringRows)
