@@ -37,13 +37,13 @@ let peers = pythons.compactMap { python -> (String, PillowComparison)? in
     return (python.contains("simd") ? "Pillow-SIMD \(version)" : "Pillow \(version)", pillow)
 }
 print("aspectfit-bench: \(filter) \(linearLight ? "linear light" : "sRGB"), \(sourceWidth)x\(sourceHeight) source, 1 thread, median of \(runs)")
-if !pythons.contains(where: { $0.contains("simd") }) || !peers.contains(where: { $0.0.hasPrefix("Pillow-SIMD") }) {
-    print("Pillow-SIMD: not installed (run ../shared/bench/setup.sh)")
+for python in pythons where !peers.contains(where: { $0.1.python == python }) {
+    print(python.contains("simd") ? "Pillow-SIMD: not installed (run ../shared/bench/setup.sh)" : "\(python): no Pillow, skipped")
 }
 
 func report(_ name: String, _ seconds: Double) {
     let ms = seconds * 1000
-    let label = name.padding(toLength: 22, withPad: " ", startingAt: 0)
+    let label = name.padding(toLength: 28, withPad: " ", startingAt: 0)
     print("  \(label) \(String(format: "%8.2f", ms)) ms  \(String(format: "%7.0f", sourceMegapixels / seconds)) Mpix/s")
 }
 
