@@ -74,11 +74,11 @@ public struct ResamplePlan: Sendable, Equatable {
         (selectedColumns, selectedRows) = x != nil && y != nil ? (x, y) : (nil, nil)
     }
 
-    /// Whether filtering upright x first is cheaper than y first, by a model of the SSE2 loops:
-    /// along a row about (channels - 0.5) / 1.2 instructions per tap and pixel (3-channel pixels
-    /// waste a lane), across rows 0.63 per tap and sample, measured with callgrind.
+    /// Whether filtering upright x first is cheaper than y first, by the SSE2 loops' instruction
+    /// counts (callgrind): along a row per tap and pixel 1.75, 2, 3.25 (a lane wasted), 2.75 for
+    /// 1-4 channels; across rows about 0.7 per tap and sample.
     static func filtersXFirst(x: AxisWeights, y: AxisWeights, channels: Int) -> Bool {
-        let along = (Double(channels) - 0.5) / 1.2, across = 0.63 * Double(channels)
+        let along = [1.75, 2, 3.25, 2.75][channels - 1], across = 0.7 * Double(channels)
         let (w, h) = (Double(x.firsts.count), Double(y.firsts.count))
         let (tx, ty) = (Double(x.longestWindow), Double(y.longestWindow))
         let xFirst = Double(y.span) * w * tx * along + h * w * ty * across
