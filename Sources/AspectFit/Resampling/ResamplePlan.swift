@@ -75,14 +75,15 @@ public struct ResamplePlan: Sendable, Equatable {
     }
 
     /// Whether filtering upright x first is cheaper than y first, by the SSE2 loops' instruction
-    /// counts (callgrind): along a row per tap and pixel 1.75, 2, 3.25 (a lane wasted), 2.75 for
-    /// 1-4 channels; across rows about 0.7 per tap and sample.
+    /// counts (callgrind): along a row about 24 per output pixel plus, per tap, 1.9, 2.2, 3.75 (a
+    /// lane wasted) or 3.3 for 1-4 channels; across rows about 0.7 per tap and sample.
     static func filtersXFirst(x: AxisWeights, y: AxisWeights, channels: Int) -> Bool {
-        let along = [1.75, 2, 3.25, 2.75][channels - 1], across = 0.7 * Double(channels)
+        let perTap = [1.9, 2.2, 3.75, 3.3][channels - 1], across = 0.7 * Double(channels)
         let (w, h) = (Double(x.firsts.count), Double(y.firsts.count))
         let (tx, ty) = (Double(x.longestWindow), Double(y.longestWindow))
-        let xFirst = Double(y.span) * w * tx * along + h * w * ty * across
-        let yFirst = h * Double(x.span) * ty * across + h * w * tx * along
+        let along = w * (24 + tx * perTap)
+        let xFirst = Double(y.span) * along + h * w * ty * across
+        let yFirst = h * Double(x.span) * ty * across + h * along
         return xFirst <= yFirst
     }
 }
