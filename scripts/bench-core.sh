@@ -3,13 +3,22 @@
 # Pillow-SIMD / Pillow on the same pixels, or, with --callgrind, repeatable instruction counts of
 # the hot functions (timings on a shared 2-core machine are noisy; instruction counts are not).
 #
-#   scripts/bench-core.sh [--runs N] [--pillow PYTHON] [--only rgb|rgba] [--width 800|2016] [--linear]
-#   scripts/bench-core.sh --callgrind [--only rgb|rgba] [--width 800|2016]
+#   scripts/bench-core.sh [--avx2] [--runs N] [--pillow PYTHON] [--only rgb|rgba] [--width 800|2016] [--linear]
+#   scripts/bench-core.sh [--avx2] --callgrind [--only rgb|rgba] [--width 800|2016]
+# --avx2 builds (into .build/avx2) with -target-cpu haswell -D ASPECTFIT_AVX2: the AVX2 loops,
+# for CPUs that have AVX2 only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build -c release --product aspectfit-bench >/dev/null
-bench=.build/release/aspectfit-bench
+if [[ "${1:-}" == "--avx2" ]]; then
+    shift
+    swift build -c release --product aspectfit-bench --build-path .build/avx2 \
+        -Xswiftc -target-cpu -Xswiftc haswell -Xswiftc -DASPECTFIT_AVX2 >/dev/null
+    bench=.build/avx2/release/aspectfit-bench
+else
+    swift build -c release --product aspectfit-bench >/dev/null
+    bench=.build/release/aspectfit-bench
+fi
 
 if [[ "${1:-}" == "--callgrind" ]]; then
     shift

@@ -28,8 +28,13 @@ enum VerticalPass {
         #if arch(x86_64)
         if fast && taps % 2 == 0 {
             table.pairs.withUnsafeBufferPointer { pairs in
-                VerticalPassSSE2.runNarrowing(rows: rows, pairs: pairs.baseAddress! + j * (taps / 2), taps: taps,
-                                              length: length, shift: shift, into: destination)
+                let p = pairs.baseAddress! + j * (taps / 2)
+                var done = 0
+                #if ASPECTFIT_AVX2
+                done = VerticalPassAVX2.runNarrowing(rows: rows, pairs: p, taps: taps, length: length, shift: shift, into: destination)
+                #endif
+                VerticalPassSSE2.runNarrowing(rows: rows, pairs: p, taps: taps, length: length, shift: shift, from: done,
+                                              into: destination)
             }
             return
         }

@@ -61,15 +61,16 @@ enum VerticalPassSSE2 {
     /// The loop over 8-bit rows: bytes of rows t and t+1 interleave, then widen with zeros to the
     /// same (row t, row t+1) Int16 pairs; 32 samples per step, rounded, shifted and packed
     /// (saturating, like `Narrowing`) to Int16 before they leave the registers.
+    /// Samples before `start` are left alone (a wider loop did them).
     static func runNarrowing(rows: UnsafePointer<UnsafePointer<UInt8>>, pairs: UnsafePointer<Int32>, taps: Int, length: Int,
-                             shift: Int32, into destination: UnsafeMutablePointer<Int16>) {
+                             shift: Int32, from start: Int = 0, into destination: UnsafeMutablePointer<Int16>) {
         let zero = _mm_setzero_si128()
         let half = _mm_set1_epi32(1 &<< (shift - 1))
         @inline(__always) func narrow(_ a: __m128i, _ b: __m128i) -> __m128i {
             _mm_packs_epi32(_mm_srai_epi32(_mm_add_epi32(a, half), shift), _mm_srai_epi32(_mm_add_epi32(b, half), shift))
         }
         let out = UnsafeMutableRawPointer(destination).assumingMemoryBound(to: __m128i_u.self)
-        var x = 0
+        var x = start
         while x + 32 <= length {
             var s = (zero, zero, zero, zero, zero, zero, zero, zero)
             for k in 0 ..< taps / 2 {
