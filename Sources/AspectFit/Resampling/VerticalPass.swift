@@ -9,7 +9,12 @@ enum VerticalPass {
         #if arch(x86_64)
         if fast && taps % 2 == 0 {
             table.pairs.withUnsafeBufferPointer { pairs in
-                VerticalPassSSE2.run(rows: rows, pairs: pairs.baseAddress! + j * (taps / 2), taps: taps, length: length, into: sums)
+                let p = pairs.baseAddress! + j * (taps / 2)
+                var done = 0
+                #if ASPECTFIT_AVX2
+                done = VerticalPassAVX2.run(rows: rows, pairs: p, taps: taps, length: length, into: sums)
+                #endif
+                VerticalPassSSE2.run(rows: rows, pairs: p, taps: taps, length: length, from: done, into: sums)
             }
             return
         }

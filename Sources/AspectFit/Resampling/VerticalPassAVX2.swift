@@ -1,12 +1,44 @@
 #if ASPECTFIT_AVX2 && arch(x86_64)
 import _Builtin_intrinsics.intel
 
-/// AVX2 form of `VerticalPassSSE2.runNarrowing` (8-bit rows, 64 samples per step), compiled only
-/// with `-D ASPECTFIT_AVX2 -target-cpu haswell`: Swift cannot pick kernels at run time, so the
-/// binary then needs an AVX2 CPU. 256-bit unpacks work within 128-bit halves, so each register of
-/// sums holds samples (0-3 | 16-19) and so on; the two halves are stored to their own places.
+/// AVX2 forms of the `VerticalPassSSE2` loops, compiled only with `-D ASPECTFIT_AVX2 -target-cpu
+/// haswell`: Swift cannot pick kernels at run time, so the binary then needs an AVX2 CPU.
+/// 256-bit unpacks work within 128-bit halves, so a register of sums holds two separate runs of
+/// samples (e.g. 0-3 | 8-11); each half is stored to its own place.
 enum VerticalPassAVX2 {
-    /// Filters whole groups of 64 samples; returns how many samples it did.
+    /// Int16 rows, 32 samples per step; returns how many samples it did.
+    static func run(rows: UnsafePointer<UnsafePointer<Int16>>, pairs: UnsafePointer<Int32>, taps: Int, length: Int,
+                    into sums: UnsafeMutablePointer<Int32>) -> Int {
+        let zero = _mm256_setzero_si256()
+        @inline(__always) func load(_ p: UnsafePointer<Int16>) -> __m256i {
+            _mm256_loadu_si256(UnsafeRawPointer(p).assumingMemoryBound(to: __m256i_u.self))
+        }
+        let out = UnsafeMutableRawPointer(sums).assumingMemoryBound(to: __m128i_u.self)
+        var x = 0
+        while x + 32 <= length {
+            var s = (zero, zero, zero, zero)
+            for k in 0 ..< taps / 2 {
+                let w = _mm256_set1_epi32(pairs[k])
+                let p = rows[2 * k] + x, q = rows[2 * k + 1] + x
+                let a0 = load(p), b0 = load(q), a1 = load(p + 16), b1 = load(q + 16)
+                s.0 = _mm256_add_epi32(s.0, _mm256_madd_epi16(_mm256_unpacklo_epi16(a0, b0), w))
+                s.1 = _mm256_add_epi32(s.1, _mm256_madd_epi16(_mm256_unpackhi_epi16(a0, b0), w))
+                s.2 = _mm256_add_epi32(s.2, _mm256_madd_epi16(_mm256_unpacklo_epi16(a1, b1), w))
+                s.3 = _mm256_add_epi32(s.3, _mm256_madd_epi16(_mm256_unpackhi_epi16(a1, b1), w))
+            }
+            // Sums (0-3 | 8-11), (4-7 | 12-15), then the same for samples 16-31.
+            let o = out + x / 4
+            _mm256_storeu2_m128i(o + 2, o, s.0)
+            _mm256_storeu2_m128i(o + 3, o + 1, s.1)
+            _mm256_storeu2_m128i(o + 6, o + 4, s.2)
+            _mm256_storeu2_m128i(o + 7, o + 5, s.3)
+            x += 32
+        }
+        return x
+    }
+
+    /// 8-bit rows narrowed like `VerticalPassSSE2.runNarrowing`, 64 samples per step; returns how
+    /// many samples it did.
     static func runNarrowing(rows: UnsafePointer<UnsafePointer<UInt8>>, pairs: UnsafePointer<Int32>, taps: Int, length: Int,
                              shift: Int32, into destination: UnsafeMutablePointer<Int16>) -> Int {
         let zero = _mm256_setzero_si256()

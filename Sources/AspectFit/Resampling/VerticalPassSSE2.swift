@@ -5,9 +5,10 @@ import _Builtin_intrinsics.intel
 /// (w_t, w_t+1) pair in `pmaddwd`; 32 samples per step share each pair's broadcast.
 /// Needs an even tap count (the row table is padded to one).
 enum VerticalPassSSE2 {
+    /// Samples before `start` are left alone (a wider loop did them).
     static func run(rows: UnsafePointer<UnsafePointer<Int16>>, pairs: UnsafePointer<Int32>, taps: Int, length: Int,
-                    into sums: UnsafeMutablePointer<Int32>) {
-        var x = 0
+                    from start: Int = 0, into sums: UnsafeMutablePointer<Int32>) {
+        var x = start
         while x + 32 <= length {
             var s = (_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(),
                      _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128())
