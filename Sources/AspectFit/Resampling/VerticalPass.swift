@@ -51,8 +51,8 @@ enum VerticalPass {
     }
 
     /// The plainly written pass, the reference the SIMD loops must match exactly.
-    static func scalar<Sample: FixedWidthInteger>(rows: UnsafePointer<UnsafePointer<Sample>>, weights: UnsafePointer<Int16>, taps: Int, length: Int,
-                       into sums: UnsafeMutablePointer<Int32>) {
+    static func scalar<Sample: FixedWidthInteger>(rows: UnsafePointer<UnsafePointer<Sample>>, weights: UnsafePointer<Int16>,
+                                                  taps: Int, length: Int, into sums: UnsafeMutablePointer<Int32>) {
         for x in 0 ..< length {
             var sum: Int32 = 0
             for t in 0 ..< taps { sum &+= Int32(weights[t]) &* Int32(rows[t][x]) }
