@@ -5,7 +5,7 @@ import AspectFit
 enum SyntheticPhoto {
     static func make(width: Int, height: Int, layout: PixelLayout) -> PixelBuffer {
         var image = PixelBuffer(width: width, height: height, layout: layout)
-        let ch = layout.channels
+        let ch = layout.channels, alpha = layout.hasAlpha
         var state: UInt32 = 0x1234_5678
         image.bytes.withUnsafeMutableBufferPointer { bytes in
             for y in 0 ..< height {
@@ -21,7 +21,7 @@ enum SyntheticPhoto {
                         let s = (c == 0 ? u : c == 1 ? v : (u + v) / 2) * 3 / 4 + texture + shape + noise
                         bytes[base + c] = UInt8(clamping: s)
                     }
-                    if layout.hasAlpha { bytes[base + ch - 1] = UInt8(clamping: 255 - (u * v) / 512) }
+                    if alpha { bytes[base + ch - 1] = UInt8(clamping: 255 - (u * v) / 512) }
                 }
             }
         }

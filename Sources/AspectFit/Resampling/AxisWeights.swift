@@ -64,4 +64,12 @@ struct AxisWeights: Sendable, Equatable {
         let last = q.lastIndex(where: { $0 != 0 }) ?? largest
         return (first, q[first ... last].map { Int16($0) })
     }
+
+    /// The most taps any output pixel uses.
+    var longestWindow: Int { weights.map(\.count).max() ?? 1 }
+
+    /// How many source pixels the output uses, from the first to the last.
+    var span: Int {
+        zip(firsts, weights).map { $0 + $1.count }.max()! - firsts.min()!
+    }
 }

@@ -19,6 +19,9 @@ struct CoefficientTable: Sendable, Equatable {
     /// weights in the order `HorizontalPassSSE2` interleaves that layout's samples.
     let lanes: [Int32]
     let lanesPerGroup: Int
+    /// Adjacent weights (w0, w1), (w2, w3)... packed as `pmaddwd` pairs, `taps / 2` per output
+    /// pixel, for the vertical loop (which pairs row t with row t+1).
+    let pairs: [Int32]
 
     /// Lays out `axis` (optionally mirrored: output and source indices both reversed) with windows
     /// padded to a multiple of `tapMultiple`, and SIMD lanes for pixels of `channels` samples.
@@ -62,6 +65,10 @@ struct CoefficientTable: Sendable, Equatable {
         }
         self.lanes = lanes
         self.lanesPerGroup = pattern.count
+        self.pairs = (0 ..< n * (taps / 2)).map { p in
+            let i = p / (taps / 2), t = (p % (taps / 2)) * 2
+            return CoefficientTable.pair(weights[i * taps + t], weights[i * taps + t + 1])
+        }
     }
 
     /// Which taps (of a group of four) each `pmaddwd` lane pairs, per channel count; nil is zero.

@@ -1,11 +1,12 @@
 /// The pass along stored rows: each output pixel is a weighted sum of a window of source pixels
 /// of the same row. Sums are raw (weights times sample units), one Int32 per sample.
 enum HorizontalPass {
-    /// Runs the pass over one row, with the SIMD loops when `fast` and the platform has them.
+    /// Runs the pass over one row, with the SIMD loops when `fast` and the platform has them (and
+    /// the windows are whole groups of four taps, as they are unless the image is narrower).
     static func run(_ source: UnsafePointer<Int16>, table: CoefficientTable, channels: Int,
                     into sums: UnsafeMutablePointer<Int32>, fast: Bool) {
         #if arch(x86_64)
-        if fast {
+        if fast && table.taps % 4 == 0 {
             HorizontalPassSSE2.run(source, table: table, channels: channels, into: sums)
             return
         }

@@ -1,10 +1,10 @@
 /// Crops, scales and turns upright one image in a single streaming pass: source rows go in (in
 /// order), upright output pixels come out, with no cropped or rotated copy in between.
 ///
-/// Each source row is converted to Int16 samples, filtered along stored x into a ring of the few
-/// rows the vertical filter needs, and every output row is finished as soon as its rows are in.
-/// For orientations 5-8 (axes swapped) the vertical filter runs first, so that upright x is always
-/// filtered first and a stored image gives the same bytes as its upright copy.
+/// Each source row is converted to Int16 samples (plain 8-bit colour filtered across rows first
+/// stays bytes) and lands, filtered along the row or as it is, in a ring of the few rows the other
+/// pass needs; every output row is finished and written upright as soon as its rows are in.
+/// Which pass goes first is the plan's choice (`ResamplePlan.horizontalFirst`).
 /// One instance per worker: it owns scratch buffers reused from image to image.
 public final class Resampler {
     public let plan: ResamplePlan
@@ -14,15 +14,23 @@ public final class Resampler {
     private let channels: Int
     private let conversion: SourceConversion
     private let output: OutputConversion
-    /// Ring of filtered (or, y first, converted) rows, `ringRows` rows of `ringRowLength` samples.
-    private let ring: UnsafeMutablePointer<Int16>
+    /// Ring of filtered rows (along rows first) or source rows (across rows first), `ringRows`
+    /// rows of `ringRowBytes`: Int16 samples, or the source bytes themselves when `readsBytes`.
+    private let ring: UnsafeMutableRawPointer
     private let ringRows: Int
-    private let ringRowLength: Int
+    private let ringRowBytes: Int
+    /// Whether the first pass (across rows) reads 8-bit source rows as they are: no alpha and
+    /// no linear light need no conversion, and bytes halve the ring's memory traffic.
+    private let readsBytes: Bool
     /// One converted source row (x first) or one vertically filtered row (y first), padded.
     private let row: UnsafeMutablePointer<Int16>
     private let firstSums: UnsafeMutablePointer<Int32>
     private let secondSums: UnsafeMutablePointer<Int32>
     private let rowPointers: UnsafeMutablePointer<UnsafePointer<Int16>>
+    private let bytePointers: UnsafeMutablePointer<UnsafePointer<UInt8>>
+    /// Where each ring row's bytes are (`readsBytes`): its ring slot, or the caller's row itself
+    /// when the caller keeps every row alive until `finish` (the buffer form), saving the copy.
+    private let byteRows: UnsafeMutablePointer<UnsafePointer<UInt8>>
     /// The upright output being filled, and where stored pixel (i, j) lands in it.
     private var result: PixelBuffer
     private let origin: Int
@@ -51,15 +59,22 @@ public final class Resampler {
         output = OutputConversion(channels: ch, hasAlpha: plan.layout.hasAlpha, linearLight: plan.linearLight)
         let columnSamples = plan.sourceColumns.count * ch
         let outputSamples = plan.storedWidth * ch
-        ringRowLength = (plan.horizontalFirst ? outputSamples : columnSamples) + Resampler.padding
+        readsBytes = !plan.horizontalFirst && !plan.layout.hasAlpha && !plan.linearLight
+        ringRowBytes = ((plan.horizontalFirst ? outputSamples : columnSamples) + Resampler.padding) * (readsBytes ? 1 : 2)
         ringRows = Resampler.ringRows(plan.rows)
-        ring = .allocate(capacity: ringRows * ringRowLength)
-        ring.initialize(repeating: 0, count: ringRows * ringRowLength)
+        ring = .allocate(byteCount: ringRows * ringRowBytes, alignment: 16)
+        if readsBytes {
+            ring.initializeMemory(as: UInt8.self, repeating: 0, count: ringRows * ringRowBytes)
+        } else {
+            ring.initializeMemory(as: Int16.self, repeating: 0, count: ringRows * ringRowBytes / 2)
+        }
         row = .allocate(capacity: columnSamples + Resampler.padding)
         row.initialize(repeating: 0, count: columnSamples + Resampler.padding)
-        firstSums = .allocate(capacity: max(columnSamples, outputSamples) + 4)
-        secondSums = .allocate(capacity: outputSamples + 4)
+        firstSums = .allocate(capacity: max(columnSamples, outputSamples))
+        secondSums = .allocate(capacity: outputSamples)
         rowPointers = .allocate(capacity: plan.rows.taps)
+        bytePointers = .allocate(capacity: plan.rows.taps)
+        byteRows = .allocate(capacity: ringRows)
         result = PixelBuffer(width: plan.outputWidth, height: plan.outputHeight, layout: plan.layout)
         let o = plan.orientation
         let (w, h) = (plan.storedWidth, plan.storedHeight)
@@ -78,6 +93,8 @@ public final class Resampler {
         firstSums.deallocate()
         secondSums.deallocate()
         rowPointers.deallocate()
+        bytePointers.deallocate()
+        byteRows.deallocate()
     }
 
     /// Source rows (buffer y) that affect the output; `consume` ignores the others.
@@ -101,7 +118,8 @@ public final class Resampler {
         source.bytes.withUnsafeBytes { bytes in
             let rowBytes = source.width * channels
             for y in sourceRows {
-                consume(row: UnsafeRawBufferPointer(rebasing: bytes[y * source.bytesPerRow ..< y * source.bytesPerRow + rowBytes]), y: y)
+                let row = UnsafeRawBufferPointer(rebasing: bytes[y * source.bytesPerRow ..< y * source.bytesPerRow + rowBytes])
+                consume(row: row, y: y, rowsStayValid: true)
             }
         }
         var image = PixelBuffer(width: 0, height: 0, layout: plan.layout)
@@ -112,24 +130,42 @@ public final class Resampler {
     /// Takes source row `y` (buffer coordinates, rows in increasing order, full buffer width).
     /// Rows outside `sourceRows` are ignored.
     public func consume(row pixels: UnsafeRawBufferPointer, y: Int) {
+        consume(row: pixels, y: y, rowsStayValid: false)
+    }
+
+    /// `consume`, told whether the caller's rows stay valid until `finish` (so need no copy).
+    private func consume(row pixels: UnsafeRawBufferPointer, y: Int, rowsStayValid: Bool) {
         guard sourceRows.contains(y) else { return }
         let r = y - sourceRows.lowerBound
-        precondition(r == consumed, "source row \(y) arrived out of order")
+        precondition(r == 0 || r == consumed, "source row \(y) arrived out of order")
         precondition(pixels.count >= plan.sourceColumns.upperBound * channels, "source row \(y) is too short")
-        if r == 0 { prepareResult() }
+        if r == 0 {
+            // A new image: forget any earlier one abandoned half way.
+            consumed = 0
+            finished = 0
+            prepareResult()
+        }
         let source = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self) + plan.sourceColumns.lowerBound * channels
-        if let selected = plan.selectedColumns {
-            copySelectedPixels(source, columns: selected)
+        if let columns = plan.selectedColumns, let rows = plan.selectedRows {
+            copySelectedPixels(source, columns: columns, rows: rows)
             consumed += 1
             return
         }
-        let slot = ring + (r % ringRows) * ringRowLength
+        let slot = ring + (r % ringRows) * ringRowBytes
         if plan.horizontalFirst {
-            conversion.convert(source, count: plan.sourceColumns.count, into: row)
+            conversion.convert(source, count: plan.sourceColumns.count, into: row, fast: fast)
             HorizontalPass.run(row, table: plan.columns, channels: channels, into: firstSums, fast: fast)
-            Narrowing.run(firstSums, count: plan.storedWidth * channels, into: slot)
+            Narrowing.run(firstSums, count: plan.storedWidth * channels, shift: SampleScale.weightShift,
+                          into: slot.assumingMemoryBound(to: Int16.self))
+        } else if readsBytes {
+            if rowsStayValid {
+                byteRows[r % ringRows] = UnsafePointer(source)
+            } else {
+                slot.assumingMemoryBound(to: UInt8.self).update(from: source, count: plan.sourceColumns.count * channels)
+                byteRows[r % ringRows] = UnsafePointer(slot.assumingMemoryBound(to: UInt8.self))
+            }
         } else {
-            conversion.convert(source, count: plan.sourceColumns.count, into: slot)
+            conversion.convert(source, count: plan.sourceColumns.count, into: slot.assumingMemoryBound(to: Int16.self), fast: fast)
         }
         consumed += 1
         finishReadyRows()
@@ -153,9 +189,9 @@ public final class Resampler {
     }
 
     /// Copies the picked pixels of the newest source row to every output row that takes it.
-    private func copySelectedPixels(_ source: UnsafePointer<UInt8>, columns: [Int]) {
+    private func copySelectedPixels(_ source: UnsafePointer<UInt8>, columns: [Int], rows: [Int]) {
         let ch = channels
-        while finished < plan.storedHeight && plan.rows.starts[finished] < consumed + 1 {
+        while finished < plan.storedHeight && rows[finished] == consumed {
             let j = finished
             result.bytes.withUnsafeMutableBufferPointer { bytes in
                 let row = bytes.baseAddress! + origin + j * rowStride
@@ -174,16 +210,22 @@ public final class Resampler {
         while finished < plan.storedHeight && table.starts[finished] + taps <= consumed {
             let j = finished
             let start = table.starts[j]
-            for t in 0 ..< taps { rowPointers[t] = UnsafePointer(ring + ((start + t) % ringRows) * ringRowLength) }
-            table.weights.withUnsafeBufferPointer { weights in
-                let w = weights.baseAddress! + j * taps
+            let length = plan.sourceColumns.count * channels
+            if readsBytes {
+                for t in 0 ..< taps { bytePointers[t] = byteRows[(start + t) % ringRows] }
+                VerticalPass.runNarrowing(rows: bytePointers, table: table, row: j, length: length, sums: firstSums,
+                                          into: row, fast: fast)
+                HorizontalPass.run(row, table: plan.columns, channels: channels, into: secondSums, fast: fast)
+            } else {
+                for t in 0 ..< taps {
+                    rowPointers[t] = UnsafePointer((ring + ((start + t) % ringRows) * ringRowBytes).assumingMemoryBound(to: Int16.self))
+                }
                 if plan.horizontalFirst {
-                    VerticalPass.run(rows: rowPointers, weights: w, taps: taps, length: plan.storedWidth * channels,
+                    VerticalPass.run(rows: rowPointers, table: table, row: j, length: plan.storedWidth * channels,
                                      into: secondSums, fast: fast)
                 } else {
-                    let length = plan.sourceColumns.count * channels
-                    VerticalPass.run(rows: rowPointers, weights: w, taps: taps, length: length, into: firstSums, fast: fast)
-                    Narrowing.run(firstSums, count: length, into: row)
+                    VerticalPass.run(rows: rowPointers, table: table, row: j, length: length, into: firstSums, fast: fast)
+                    Narrowing.run(firstSums, count: length, shift: SampleScale.weightShift, into: row)
                     HorizontalPass.run(row, table: plan.columns, channels: channels, into: secondSums, fast: fast)
                 }
             }

@@ -14,6 +14,11 @@ enum SSE2 {
     }
 
     @inline(__always)
+    static func load(_ p: UnsafePointer<UInt8>) -> __m128i {
+        _mm_loadu_si128(UnsafeRawPointer(p).assumingMemoryBound(to: __m128i_u.self))
+    }
+
+    @inline(__always)
     static func loadLow(_ p: UnsafePointer<Int16>) -> __m128i {
         _mm_loadl_epi64(UnsafeRawPointer(p).assumingMemoryBound(to: __m128i_u.self))
     }

@@ -105,6 +105,48 @@ import Testing
         }
     }
 
+    @Test func passOrderFollowsTheCostModelAndIsTheSameForEveryOrientation() {
+        // The same upright 400x300 source in every orientation.
+        func plan(_ o: Orientation, _ w: Int, _ h: Int) -> ResamplePlan {
+            let (sw, sh) = o.swapsAxes ? (300, 400) : (400, 300)
+            return ResamplePlan(sourceWidth: sw, sourceHeight: sh, crop: Box(x: 0, y: 0, width: Double(sw), height: Double(sh)),
+                                outputWidth: w, outputHeight: h, orientation: o, layout: .rgb8)
+        }
+        // Strong downscale of RGB: across rows first (cheaper); upscale: along rows first.
+        #expect(!plan(.up, 80, 60).horizontalFirst)
+        #expect(plan(.up, 920, 690).horizontalFirst)
+        for o in Orientation.allCases {
+            #expect(plan(o, 80, 60).horizontalFirst == o.swapsAxes)
+            #expect(plan(o, 920, 690).horizontalFirst == !o.swapsAxes)
+        }
+    }
+
+    @Test(arguments: PixelLayout.allCases)
+    func tinyImagesWork(_ layout: PixelLayout) {
+        for (w, h) in [(1, 1), (2, 3), (3, 1), (5, 2)] {
+            let image = ResamplingFixtures.photo(width: w, height: h, layout: layout, seed: 19)
+            for (ow, oh) in [(1, 1), (4, 3), (7, 9)] {
+                for filter in Filter.all {
+                    let fast = ResamplingFixtures.resample(image, filter, width: ow, height: oh, orientation: .right)
+                    let scalar = ResamplingFixtures.resample(image, filter, width: ow, height: oh, orientation: .right, fast: false)
+                    let same = fast == scalar
+                    #expect(same, "\(w)x\(h) -> \(ow)x\(oh) \(filter)")
+                    ResamplerQualityTests.expectCloseToReference(ResamplingFixtures.upright(image, .right), filter,
+                        crop: Box(x: 0, y: 0, width: Double(h), height: Double(w)), width: ow, height: oh)
+                }
+            }
+        }
+    }
+
+    @Test(arguments: Orientation.allCases)
+    func uprightBoxInvertsStoredBox(_ o: Orientation) {
+        let box = Box(x: 1.25, y: 2.5, width: 3.75, height: 1.5)
+        let stored = o.storedBox(box, storedWidth: 7, storedHeight: 5)
+        let (uw, uh) = o.uprightSize(width: 7, height: 5)
+        #expect(uw > 0 && uh > 0)
+        #expect(o.uprightBox(stored, storedWidth: 7, storedHeight: 5) == box)
+    }
+
     @Test(arguments: [PixelLayout.rgb8, .rgba8, .gray8])
     func streamingEqualsTheBufferFormAndReusesScratch(_ layout: PixelLayout) {
         let image = ResamplingFixtures.photo(width: 90, height: 70, layout: layout, seed: 9)
@@ -131,6 +173,12 @@ import Testing
                 r.finish(into: &out)
                 let same = out == whole
                 #expect(same, "\(o) round \(round)")
+            }
+            // An image abandoned half way (a decode error) does not affect the next one.
+            image.bytes.withUnsafeBytes { bytes in
+                for y in r.sourceRows.prefix(5) {
+                    r.consume(row: UnsafeRawBufferPointer(rebasing: bytes[y * image.bytesPerRow ..< (y + 1) * image.bytesPerRow]), y: y)
+                }
             }
             let fresh = Resampler(plan: r.plan).resample(other)
             let reused = r.resample(other)
