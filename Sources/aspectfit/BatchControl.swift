@@ -19,7 +19,7 @@ final class BatchControl: Sendable {
     @discardableResult
     func requestStop(status: Int32) -> Bool {
         let first = stopStatus.compareExchange(expected: 0, desired: status, ordering: .acquiringAndReleasing).exchanged
-        lock.withLock { lock.broadcast() }
+        lock.broadcast()   // without the lock: callers may hold it; a missed wake-up is repaired by the next completion
         return first
     }
 

@@ -72,7 +72,7 @@ enum FileSystem {
     static func readAll(descriptor fd: Int32) throws(SystemError) -> [UInt8] {
         var st = stat()
         let expected = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
-        var buffer = [UInt8](repeating: 0, count: max(expected, 64 * 1024))
+        var buffer = [UInt8](repeating: 0, count: max(expected + 1, 64 * 1024))   // +1: the final read sees EOF without growing
         var filled = 0
         while true {
             if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
