@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AspectFit
 
 /// Turns argv (raw bytes, so input paths survive untouched) into `CommandLineOptions`.
 ///

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AspectFit
 
 /// Where one input's image goes.
 enum OutputTarget: Sendable, Equatable {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AspectFit
 
 /// Runs the batch on `jobs` worker threads, each taking whole images from a shared index.
 ///

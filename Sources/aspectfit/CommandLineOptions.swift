@@ -1,3 +1,5 @@
+import AspectFit
+
 /// Everything the command line asked for, validated; built by `ArgumentParser`.
 struct CommandLineOptions: Sendable {
     /// Inputs as given: paths, directories, or "-" for standard input.

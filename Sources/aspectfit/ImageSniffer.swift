@@ -1,3 +1,5 @@
+import AspectFit
+
 /// Recognises JPEG and PNG by their magic bytes (never by the file name).
 enum ImageSniffer {
     /// How many leading bytes `format(of:)` needs.

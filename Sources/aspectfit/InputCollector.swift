@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AspectFit
 
 /// One input image of the batch, found on the command line, in `--files-from`, or in a directory walk.
 struct InputFile: Sendable {

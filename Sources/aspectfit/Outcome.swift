@@ -1,3 +1,5 @@
+import AspectFit
+
 /// What happened to one input: the record behind its `--json` line and its messages.
 struct Outcome: Sendable {
     enum Status: String, Sendable { case ok, error, skipped, planned }

@@ -1,3 +1,5 @@
+import AspectFit
+
 /// Which format each output gets, decided by the CLI so that output names are known before any
 /// decoding: `-f` wins, then the output file's extension, then the input's own format.
 enum OutputFormatRule {

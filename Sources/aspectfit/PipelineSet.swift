@@ -1,3 +1,5 @@
+import AspectFit
+
 /// The library pipelines of one run, one per output format: the CLI fixes each output's format up
 /// front (so names are known before decoding) and shares these values read-only between workers.
 struct PipelineSet: Sendable {
