@@ -87,7 +87,7 @@ struct BatchPlanner {
         guard let template else { return item }
         var values = OutputTemplate.Values(
             name: input.isStandardInput ? PathBytes("stdin") : input.path.stem,
-            ext: OutputFormatRule.fileExtension(format),
+            ext: OutputFormatRule.fileExtension(format, input: input.isStandardInput ? nil : input.path),
             dir: input.isStandardInput ? PathBytes(".") : input.path.parent,
             rel: input.relativeDirectory)
         if template.needsPlan {

@@ -58,8 +58,9 @@ enum HelpText {
                                 Without -o: beside each input as NAME-WxH.EXT (standard input
                                 goes to standard output).
                                 Template fields: {name} input name without extension, {ext}
-                                jpg or png, {dir} input's directory, {rel} sub-directory below
-                                the walked input directory, {w} {h} output size, {ratio} e.g. 4x3.
+                                the input's extension when the format is unchanged (else jpg
+                                or png), {dir} input's directory, {rel} sub-directory below the
+                                walked input directory, {w} {h} output size, {ratio} e.g. 4x3.
         -f, --format FMT        jpeg, png or auto (default): the output file's extension, else
                                 the input's own format.
         -q, --quality N         JPEG quality 1-100 (default 85).

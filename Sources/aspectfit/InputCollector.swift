@@ -35,9 +35,11 @@ struct InputCollector {
     private(set) var standardInputData: [UInt8]?
     private var walkedDirectories: Set<FileIdentity> = []
 
-    init(recursive: Bool, followSymlinks: Bool) {
+    /// `excluding`: directories never walked (the output directory, so reruns don't eat their outputs).
+    init(recursive: Bool, followSymlinks: Bool, excluding excluded: Set<FileIdentity> = []) {
         self.recursive = recursive
         self.followSymlinks = followSymlinks
+        walkedDirectories = excluded
     }
 
     /// The entries of a `--files-from` list: one per line, or NUL-separated; empty entries ignored.

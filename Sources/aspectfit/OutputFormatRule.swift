@@ -18,9 +18,11 @@ enum OutputFormatRule {
         return source
     }
 
-    /// The extension written for a format in directory and template outputs.
-    static func fileExtension(_ format: ImageFormat) -> String {
-        switch format {
+    /// The extension written for a format in directory and template outputs: the input's own
+    /// spelling when it names the same format (photo.JPEG stays .JPEG), else jpg or png.
+    static func fileExtension(_ format: ImageFormat, input: PathBytes?) -> String {
+        if let input, formatForExtension(input.lowercasedExtension) == format { return input.fileExtension }
+        return switch format {
         case .jpeg: "jpg"
         case .png: "png"
         }

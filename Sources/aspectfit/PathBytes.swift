@@ -74,12 +74,14 @@ struct PathBytes: Hashable, Comparable, Sendable, CustomStringConvertible {
         return PathBytes(name)
     }
 
-    /// The extension after the last dot of the file name, lowercased ASCII; "" if none.
-    var lowercasedExtension: String {
+    /// The extension after the last dot of the file name, as spelled; "" if none.
+    var fileExtension: String {
         let name = lastComponent.bytes
         guard let i = name.lastIndex(of: Self.dot), i > 0 else { return "" }
-        return String(decoding: name[(i + 1)...], as: UTF8.self).lowercased()
+        return String(decoding: name[(i + 1)...], as: UTF8.self)
     }
+
+    var lowercasedExtension: String { fileExtension.lowercased() }
 
     /// The non-empty components, dropping "." ("./a//b/" -> ["a", "b"]).
     var components: [PathBytes] {

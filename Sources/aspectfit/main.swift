@@ -31,7 +31,9 @@ if options.showVersion {
 }
 
 let clockStart = ContinuousClock.now
-var collector = InputCollector(recursive: options.recursive, followSymlinks: options.followSymlinks)
+let outputDirectory = options.output.flatMap { try? FileSystem.status($0, followingSymlinks: true) }.flatMap { $0.kind == .directory ? $0.identity : nil }
+var collector = InputCollector(recursive: options.recursive, followSymlinks: options.followSymlinks,
+                               excluding: outputDirectory.map { [$0] } ?? [])
 for input in options.inputs { collector.add(input) }
 if let list = options.filesFrom {
     do {

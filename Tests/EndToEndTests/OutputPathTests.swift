@@ -148,3 +148,58 @@ import TestSupport
         #expect(attributes[.type] as? FileAttributeType == .typeRegular)
     }
 }
+
+/// File names: extensions, symlinks and loops while walking.
+@Suite struct InputWalkTests {
+    @Test func theInputExtensionIsKeptWhenTheFormatIsUnchanged() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy(Samples.jpeg, to: "in/Photo.JPEG")
+        try sandbox.copy(Samples.png, to: "in/pic.PNG")
+        #expect(try sandbox.run(["-r", "1:1", "-w", "16", "-o", "same/", "in"]).status == 0)
+        #expect(sandbox.files(under: "same") == ["Photo.JPEG", "pic.PNG"])
+        #expect(try sandbox.run(["-r", "1:1", "-w", "16", "-f", "png", "-o", "png/", "in"]).status == 0)
+        #expect(sandbox.files(under: "png") == ["Photo.png", "pic.PNG"])
+    }
+
+    @Test func symlinkedDirectoriesAreFollowedOnlyOnRequestAndLoopsEnd() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy(Samples.jpeg, to: "tree/a.jpg")
+        try sandbox.copy(Samples.jpeg, to: "elsewhere/b.jpg")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.url("tree/loop").path, withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.url("tree/linked").path, withDestinationPath: "../elsewhere")
+        let plain = try sandbox.run(["-R", "-r", "1:1", "-w", "16", "-o", "plain/", "tree"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(sandbox.files(under: "plain") == ["a.jpg"])
+        let followed = try sandbox.run(["-R", "--follow-symlinks", "-r", "1:1", "-w", "16", "-o", "followed/", "tree"])
+        #expect(followed.status == 0, "\(followed.stderr)")
+        #expect(sandbox.files(under: "followed") == ["a.jpg", "linked/b.jpg"])
+    }
+
+    @Test func theOutputDirectoryInsideTheInputTreeIsNotWalked() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy(Samples.jpeg, to: "photos/a.jpg")
+        #expect(try sandbox.run(["-R", "-r", "1:1", "-w", "16", "-o", "photos/thumbs", "photos"]).status == 0)
+        let again = try sandbox.run(["-R", "--json", "-r", "1:1", "-w", "16", "-o", "photos/thumbs", "photos"])
+        #expect(again.status == 0)
+        #expect(again.jsonLines.last?["total"] as? Int == 1)
+        #expect(sandbox.files(under: "photos") == ["a.jpg", "thumbs/a.jpg"])
+    }
+
+    @Test func verboseShowsThePlanAndForcedProgressDrawsABar() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy(Samples.jpeg, to: "a.jpg")
+        let verbose = try sandbox.run(["-v", "-r", "1:1", "-w", "16", "-o", "v/", "a.jpg"])
+        #expect(verbose.status == 0)
+        #expect(verbose.stderr.contains("a.jpg -> v/a.jpg: 227x149 jpeg"), "\(verbose.stderr)")
+        #expect(verbose.stderr.contains("decode 1/"))
+        #expect(verbose.stderr.contains(" ms"))
+        let progress = try sandbox.run(["--progress", "-r", "1:1", "-w", "16", "-o", "p/", "a.jpg"])
+        #expect(progress.stderr.contains("1/1 ["), "\(progress.stderr)")
+        let quiet = try sandbox.run(["-r", "1:1", "-w", "16", "-o", "q/", "a.jpg"])
+        #expect(quiet.stderr.isEmpty)   // not a terminal: no progress, no summary
+    }
+}
