@@ -213,6 +213,8 @@ struct ArgumentParser {
         case let (nil, h?): options.fit.size = .height(h)
         case (nil, nil): break
         }
+        if options.output?.isEmpty == true { throw UsageError("-o: the output path is empty") }
+        if options.filesFrom?.isEmpty == true { throw UsageError("--files-from: the list path is empty") }
         if options.nulSeparated && options.filesFrom == nil { throw UsageError("-0/--null only applies to --files-from") }
         if seen.contains("radius") == false && (seen.contains("corners")) {
             throw UsageError("--corners needs --radius")

@@ -92,8 +92,7 @@ struct BatchPlanner {
             rel: input.relativeDirectory)
         if template.needsPlan {
             do {
-                let data = try input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(input.path)
-                let plan = try pipelines.pipeline(for: format).plan(data)
+                let plan = try pipelines.plan(input, format: format, standardInputData: standardInputData)
                 values.width = plan.outputWidth
                 values.height = plan.outputHeight
             } catch {

@@ -110,14 +110,13 @@ final class BatchRunner: @unchecked Sendable {
         guard let format = item.format, let output = item.output else {
             return Outcome(item: item, status: .error, error: "no output", milliseconds: 0)
         }
-        let pipeline = pipelines.pipeline(for: format)
         do {
-            let data = try item.input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(item.input.path)
             if options.dryRun {
-                let plan = try pipeline.plan(data)
+                let plan = try pipelines.plan(item.input, format: format, standardInputData: standardInputData)
                 return Outcome(item: item, status: .planned, plan: plan, milliseconds: elapsed())
             }
-            let result = try pipeline.run(data)
+            let data = try item.input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(item.input.path)
+            let result = try pipelines.pipeline(for: format).run(data)
             if control.stopRequested != nil { return nil }
             switch output {
             case .file(let path):

@@ -20,4 +20,19 @@ struct PipelineSet: Sendable {
         case .png: png
         }
     }
+
+    /// How much of a file `plan` reads first: headers (and EXIF, at most 64 KB a segment) sit at
+    /// the start, so planning 100,000 files for names or `--dry-run` does not read whole images.
+    static let headerPrefix = 512 * 1024
+
+    /// Plans an input from its first bytes; if that fails (header beyond the prefix, or a real
+    /// problem), plans again from the whole file so the error is the authoritative one.
+    func plan(_ input: InputFile, format: ImageFormat, standardInputData: [UInt8]?) throws -> FitPlan {
+        let pipeline = pipeline(for: format)
+        if input.isStandardInput { return try pipeline.plan(standardInputData ?? []) }
+        let prefix = try FileSystem.readPrefix(input.path, count: Self.headerPrefix)
+        if prefix.count < Self.headerPrefix { return try pipeline.plan(prefix) }
+        if let plan = try? pipeline.plan(prefix) { return plan }
+        return try pipeline.plan(FileSystem.readAll(input.path))
+    }
 }
