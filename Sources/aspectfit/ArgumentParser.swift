@@ -27,9 +27,10 @@ struct ArgumentParser {
         Spec(long: "linear", short: nil, takesValue: false),
         Spec(long: "output", short: "o", takesValue: true), Spec(long: "format", short: "f", takesValue: true),
         Spec(long: "quality", short: "q", takesValue: true), Spec(long: "progressive", short: nil, takesValue: false),
-        Spec(long: "chroma444", short: nil, takesValue: false),
+        Spec(long: "chroma444", short: nil, takesValue: false), Spec(long: "optimize-huffman", short: nil, takesValue: false),
+        Spec(long: "fast-png", short: nil, takesValue: false),
         Spec(long: "png-compression", short: nil, takesValue: true), Spec(long: "strip", short: nil, takesValue: false),
-        Spec(long: "keep-metadata", short: nil, takesValue: false), Spec(long: "max-pixels", short: nil, takesValue: true),
+        Spec(long: "max-pixels", short: nil, takesValue: true),
         Spec(long: "fail-on", short: nil, takesValue: true),
         Spec(long: "recursive", short: "R", takesValue: false), Spec(long: "follow-symlinks", short: nil, takesValue: false),
         Spec(long: "files-from", short: nil, takesValue: true), Spec(long: "null", short: "0", takesValue: false),
@@ -135,12 +136,7 @@ struct ArgumentParser {
         case "focus": options.fit.gravity = try library { try Gravity(focusParsing: v) }
         case "no-enlarge": options.fit.enlarge = false
         case "radius": options.fit.cornerRadius = try library { try CornerRadius(parsing: v) }
-        case "corners":
-            switch v.lowercased() {
-            case "circular": options.fit.cornerStyle = .circular
-            case "continuous", "squircle": options.fit.cornerStyle = .continuous
-            default: throw UsageError("--corners: invalid corner style '\(v)' (expected circular or continuous)")
-            }
+        case "corners": options.fit.cornerStyle = try library { try CornerStyle(parsing: v) }
         case "background": options.fit.background = try library { try RGBColor(parsing: v) }
         case "filter": options.fit.filter = try library { try Filter(parsing: v) }
         case "linear": options.fit.linearLight = true
@@ -152,17 +148,18 @@ struct ArgumentParser {
             case "auto": options.format = nil
             default: throw UsageError("--format: invalid format '\(v)' (expected jpeg, png or auto)")
             }
-        case "quality": options.fit.quality = try Self.integer(v, name: name, in: 1...100)
-        case "progressive": options.fit.progressive = true
-        case "chroma444": options.fit.chroma444 = true
-        case "png-compression": options.fit.pngCompression = try Self.integer(v, name: name, in: 0...9)
-        case "strip": options.fit.keepMetadata = false; options.fit.keepICC = true
-        case "keep-metadata": options.fit.keepMetadata = true; options.fit.keepICC = true
-        case "max-pixels": options.fit.maxPixels = try Self.integer(v, name: name, in: 1...Int.max)
+        case "quality": options.fit.jpeg.quality = try Self.integer(v, name: name, in: 1...100)
+        case "progressive": options.fit.jpeg.progressive = true
+        case "chroma444": options.fit.jpeg.chroma = .full444
+        case "optimize-huffman": options.fit.jpeg.optimizeHuffman = true
+        case "png-compression": options.fit.png.compressionLevel = try Self.integer(v, name: name, in: 0...9)
+        case "fast-png": options.fit.png.fastFilters = true
+        case "strip": options.fit.keepICCProfile = false
+        case "max-pixels": options.fit.decode.maxPixels = try Self.integer(v, name: name, in: 1...Int.max)
         case "fail-on":
             switch v.lowercased() {
-            case "truncated": options.fit.failOnTruncation = true
-            case "none": options.fit.failOnTruncation = false
+            case "truncated": options.fit.decode.failOnTruncation = true
+            case "none": options.fit.decode.failOnTruncation = false
             default: throw UsageError("--fail-on: invalid value '\(v)' (expected truncated or none)")
             }
         case "recursive": options.recursive = true
@@ -202,7 +199,6 @@ struct ArgumentParser {
         try conflict("max", "size")
         try conflict("size", "ratio")
         try conflict("gravity", "focus")
-        try conflict("strip", "keep-metadata")
         try conflict("quiet", "verbose")
         try conflict("progress", "no-progress")
         switch (width, height) {

@@ -80,26 +80,30 @@ struct BatchPlanner {
         if let problem = input.problem { item.disposition = .failed(problem); return item }
         guard let source = input.format else { item.disposition = .failed("not a JPEG or PNG image"); return item }
         let outputFile: PathBytes? = if case .file(let p)? = fixedTarget { p } else { nil }
-        let format = OutputFormatRule.format(explicit: options.format, outputFile: outputFile, source: source)
-        item.format = format
-        if input.isStandardInput && options.output == nil { item.output = .standardOutput; return item }
-        if let fixedTarget { item.output = fixedTarget; return item }
-        guard let template else { return item }
-        var values = OutputTemplate.Values(
-            name: input.isStandardInput ? PathBytes("stdin") : input.path.stem,
-            ext: OutputFormatRule.fileExtension(format, input: input.isStandardInput ? nil : input.path),
-            dir: input.isStandardInput ? PathBytes(".") : input.path.parent,
-            rel: input.relativeDirectory)
-        if template.needsPlan {
+        var format = OutputFormatRule.format(explicit: options.format, outputFile: outputFile, source: source,
+                                             cornerRadius: options.fit.cornerRadius)
+        let template = (input.isStandardInput && options.output == nil) || fixedTarget != nil ? nil : template
+        var plan: FitPlan?
+        if format == nil || template?.needsPlan == true {
             do {
-                let plan = try pipelines.plan(input, format: format, standardInputData: standardInputData)
-                values.width = plan.outputWidth
-                values.height = plan.outputHeight
+                plan = try pipelines.plan(input, format: format, standardInputData: standardInputData)
             } catch {
                 item.disposition = .failed("\(error)")
                 return item
             }
+            format = format ?? plan?.outputFormat
         }
+        item.format = format
+        if input.isStandardInput && options.output == nil { item.output = .standardOutput; return item }
+        if let fixedTarget { item.output = fixedTarget; return item }
+        guard let template, let format else { return item }
+        let values = OutputTemplate.Values(
+            name: input.isStandardInput ? PathBytes("stdin") : input.path.stem,
+            ext: OutputFormatRule.fileExtension(format, input: input.isStandardInput ? nil : input.path),
+            dir: input.isStandardInput ? PathBytes(".") : input.path.parent,
+            rel: input.relativeDirectory,
+            width: plan?.outputWidth,
+            height: plan?.outputHeight)
         do {
             item.output = .file(try template.render(values))
         } catch {

@@ -2,7 +2,34 @@
 enum HelpText {
     static let version = "aspectfit 0.1.0"
 
-    static let page = """
+    /// The named ratios as "square 1:1, fourToThree 4:3, ...", wrapped for the options column.
+    static var ratioNames: String {
+        func side(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+        let items = AspectRatio.named.map { "\($0.name) \(side($0.ratio.width)):\(side($0.ratio.height))" }
+        return wrap(items, indent: 28)
+    }
+
+    static var gravityNames: String { wrap(Gravity.named.map(\.name), indent: 28) }
+    static var filterNames: String { wrap(Filter.allCases.map(\.rawValue), indent: 28) }
+
+    /// Joins items with ", " into lines of at most 96 columns, continuation lines indented.
+    static func wrap(_ items: [String], indent: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for (i, item) in items.enumerated() {
+            let piece = item + (i < items.count - 1 ? "," : "")
+            if !line.isEmpty && indent + line.count + 1 + piece.count > 92 {
+                lines.append(line)
+                line = piece
+            } else {
+                line += (line.isEmpty ? "" : " ") + piece
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
+    }
+
+    static var page: String { """
     NAME
         aspectfit - fit photos to an exact aspect ratio and size, fast
 
@@ -25,16 +52,17 @@ enum HelpText {
         A file named explicitly that is not a JPEG or PNG is an error for that input.
 
     SHAPE OPTIONS
-        -r, --ratio RATIO       Output aspect ratio: W:H (4:3), W/H, a number (1.5) or a name:
-                                square 1:1, classic 4:3, photo 3:2, widescreen 16:9,
-                                portrait 4:5, story 9:16, golden 1.618:1.
+        -r, --ratio RATIO       Output aspect ratio: W:H (4:3), WxH, W/H, a number (1.5) or a
+                                name (any case, also four-to-three, og):
+                                \(ratioNames)
         -w, --width N           Output width in pixels (height follows from the ratio).
         -H, --height N          Output height in pixels. -w and -H together fix the size.
         -s, --size WxH          Exact output size (fixes the ratio too; not with --ratio).
             --max N             Longest output edge in pixels.
-        -g, --gravity NAME      What to keep when cropping: center (default), north, south, east,
-                                west, northeast, northwest, southeast, southwest
-                                (also top, bottom, left, right, ne, nw, se, sw).
+        -g, --gravity NAME      What to keep when cropping (default centre, also center):
+                                \(gravityNames)
+                                (any case; also top, bottom, left, right, ne, nw, se, sw,
+                                top-left, ...).
             --focus X,Y         Keep this point (fractions 0..1 of the upright image) centred
                                 as far as possible, e.g. --focus 0.5,0.3.
             --no-enlarge        Never upscale: a small source gives a smaller output.
@@ -42,8 +70,8 @@ enum HelpText {
             --corners STYLE     circular (default) or continuous (smooth, squircle-like).
             --background COLOR  Corner colour when the output has no alpha (JPEG): #rgb,
                                 #rrggbb or a name (white, black, ...). Default white.
-            --filter NAME       lanczos3 (default), lanczos2, mitchell, catmull-rom, bilinear,
-                                box, nearest.
+            --filter NAME       Resampling filter (default lanczos3):
+                                \(filterNames)
             --linear            Resample in linear light (gamma-correct, slower).
 
     OUTPUT OPTIONS
@@ -62,13 +90,17 @@ enum HelpText {
                                 or png), {dir} input's directory, {rel} sub-directory below the
                                 walked input directory, {w} {h} output size, {ratio} e.g. 4x3.
         -f, --format FMT        jpeg, png or auto (default): the output file's extension, else
-                                the input's own format.
+                                the input's own format, but PNG when the result has
+                                transparency (e.g. --radius on a JPEG).
         -q, --quality N         JPEG quality 1-100 (default 85).
             --progressive       Progressive JPEG.
             --chroma444         JPEG without chroma subsampling (sharper colour edges, larger).
+            --optimize-huffman  Optimal JPEG Huffman tables: a few percent smaller, a bit slower.
             --png-compression N zlib level 0-9 (default 6).
-            --strip             Drop EXIF, GPS and comments, keep the ICC profile (the default).
-            --keep-metadata     Keep the metadata too.
+            --fast-png          PNG with the SUB filter and RLE: about 6x faster, ~10% larger.
+            --strip             Also drop the ICC profile. EXIF, GPS, XMP and comments are
+                                always dropped; the ICC profile is kept by default so colours
+                                stay right.
             --max-pixels N      Refuse inputs with more pixels than N (default 268402689).
             --fail-on WHAT      truncated (default): truncated or corrupt inputs fail;
                                 none: accept what decodes, with a warning.
@@ -89,8 +121,9 @@ enum HelpText {
     REPORTING OPTIONS
             --json              One JSON object per input on standard output (in input order),
                                 then a summary object. Fields: input, output, status
-                                (ok|error|skipped|planned), error, source_width, source_height,
-                                source_format, orientation, crop {x,y,width,height},
+                                (ok|error|skipped|planned), error, source_width, source_height
+                                (upright), source_format, orientation (EXIF 1-8),
+                                crop {x,y,width,height} (upright source pixels),
                                 output_width, output_height, output_format, decode_scale, bytes,
                                 milliseconds, warnings. Summary: summary (true), total, ok, failed,
                                 skipped, not_started, non_images_skipped, interrupted, milliseconds.
@@ -143,5 +176,5 @@ enum HelpText {
         List the failures with jq:
             aspectfit --json -r 4:3 -w 800 -o out/ -R photos/ | jq -r 'select(.status=="error") | .input'
 
-    """
+    """ }
 }

@@ -19,11 +19,12 @@ struct Outcome: Sendable {
         o.add("output", item.output?.displayPath)
         o.add("status", status.rawValue)
         o.add("error", error)
-        o.add("source_width", plan?.sourceWidth)
-        o.add("source_height", plan?.sourceHeight)
-        o.add("source_format", plan?.sourceFormat.rawValue ?? item.input.format?.rawValue)
-        o.add("orientation", plan?.orientation)
-        if let crop = plan?.crop {
+        let upright = plan.map { $0.source.orientation.uprightSize(width: $0.source.width, height: $0.source.height) }
+        o.add("source_width", upright?.width)
+        o.add("source_height", upright?.height)
+        o.add("source_format", plan?.source.format.rawValue ?? item.input.format?.rawValue)
+        o.add("orientation", plan?.source.orientation.rawValue)
+        if let crop = plan?.crop.crop {
             o.add("crop") { c in
                 c.add("x", crop.x)
                 c.add("y", crop.y)
@@ -36,7 +37,7 @@ struct Outcome: Sendable {
         o.add("output_width", plan?.outputWidth)
         o.add("output_height", plan?.outputHeight)
         o.add("output_format", plan?.outputFormat.rawValue ?? item.format?.rawValue)
-        o.add("decode_scale", plan?.decodeScale)
+        o.add("decode_scale", plan?.crop.decodeScale)
         o.add("bytes", bytes)
         o.add("milliseconds", milliseconds)
         o.add("warnings", strings: warnings)
@@ -47,12 +48,13 @@ struct Outcome: Sendable {
     var planLine: String {
         var line = "\(item.input.path) -> \(item.output?.displayPath.description ?? "?")"
         guard let plan else { return line }
-        line += ": \(plan.sourceWidth)x\(plan.sourceHeight) \(plan.sourceFormat.rawValue)"
-        if plan.orientation != 1 { line += " (orientation \(plan.orientation))" }
-        let c = plan.crop
+        let upright = plan.source.orientation.uprightSize(width: plan.source.width, height: plan.source.height)
+        line += ": \(upright.width)x\(upright.height) \(plan.source.format.rawValue)"
+        if plan.source.orientation != .up { line += " (orientation \(plan.source.orientation.rawValue))" }
+        let c = plan.crop.crop
         line += ", crop \(JSONObjectWriter.number(c.width))x\(JSONObjectWriter.number(c.height))"
             + "+\(JSONObjectWriter.number(c.x))+\(JSONObjectWriter.number(c.y))"
-        line += ", decode 1/\(plan.decodeScale) -> \(plan.outputWidth)x\(plan.outputHeight) \(plan.outputFormat.rawValue)"
+        line += ", decode 1/\(plan.crop.decodeScale) -> \(plan.outputWidth)x\(plan.outputHeight) \(plan.outputFormat.rawValue)"
         if !timings.isEmpty {
             line += "; " + timings.map { "\($0.step) \(JSONObjectWriter.number($0.milliseconds)) ms" }.joined(separator: ", ")
         }

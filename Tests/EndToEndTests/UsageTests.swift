@@ -16,7 +16,7 @@ import TestSupport
         let result = try sandbox.run(["--help"])
         #expect(result.status == 0)
         for section in ["SYNOPSIS", "SHAPE OPTIONS", "OUTPUT OPTIONS", "BATCH OPTIONS", "REPORTING OPTIONS", "EXIT STATUS", "EXAMPLES",
-                        "--files-from - -0", "--shard", "parallel", "jq", "xargs", "square", "northeast"] {
+                        "--files-from - -0", "--shard", "parallel", "jq", "xargs", "square", "openGraph", "southWest", "catmull-rom"] {
             #expect(result.stdoutText.contains(section), "help lacks \(section)")
         }
     }
