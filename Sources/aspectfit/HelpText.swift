@@ -1,3 +1,5 @@
+import AspectFit
+
 /// The `--help` page and the `--version` line.
 enum HelpText {
     static let version = "aspectfit 0.1.0"
