@@ -16,7 +16,7 @@ struct AtomicWriter: Sendable {
         let temp = try temporaries.create(beside: destination)
         do throws(SystemError) {
             try Self.writeAll(bytes, to: temp.descriptor)
-            if fsync(temp.descriptor) != 0 { throw SystemError.current }
+            if Self.sync(temp.descriptor) != 0 { throw SystemError.current }
         } catch {
             close(temp.descriptor)
             temporaries.discard(temp.id)
@@ -29,6 +29,15 @@ struct AtomicWriter: Sendable {
         }
         try temporaries.commit(temp.id, to: destination)
         return true
+    }
+
+    /// Flushes the file's data and size to disk: all a rename needs (fdatasync skips timestamps).
+    static func sync(_ fd: Int32) -> Int32 {
+        #if os(Linux)
+        fdatasync(fd)
+        #else
+        fsync(fd)
+        #endif
     }
 
     /// Writes every byte to a descriptor, retrying short writes and EINTR.
