@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 import TestSupport
@@ -201,5 +204,29 @@ import TestSupport
         #expect(progress.stderr.contains("1/1 ["), "\(progress.stderr)")
         let quiet = try sandbox.run(["-r", "1:1", "-w", "16", "-o", "q/", "a.jpg"])
         #expect(quiet.stderr.isEmpty)   // not a terminal: no progress, no summary
+    }
+}
+
+/// Paths are bytes: names that are not valid UTF-8 are processed and written byte-exact.
+@Suite struct BytePathTests {
+    /// `root/relative`, with raw bytes appended, as a C string for a system call.
+    static func withRawPath<R>(_ sandbox: Sandbox, _ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
+        let full = Array(sandbox.root.path.utf8) + [UInt8(ascii: "/")] + bytes + [0]
+        return full.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) } }
+    }
+
+    @Test func invalidUTF8NamesSurviveAndJSONStaysValid() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        let source = try sandbox.copy(Samples.jpeg, to: "in/a.jpg")
+        let latin1Name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)
+        let linked = Self.withRawPath(sandbox, Array("in/".utf8) + latin1Name) { link(source.path, $0) }
+        #expect(linked == 0)
+        let result = try sandbox.run(["--json", "-r", "1:1", "-w", "16", "-o", "out", "in"])
+        #expect(result.status == 0, "\(result.stderr)")
+        var st = stat()
+        #expect(Self.withRawPath(sandbox, Array("out/".utf8) + latin1Name) { stat($0, &st) } == 0)
+        let inputs = result.jsonLines.dropLast().compactMap { $0["input"] as? String }
+        #expect(inputs == ["in/a.jpg", "in/caf\u{FFFD}.jpg"])
     }
 }
