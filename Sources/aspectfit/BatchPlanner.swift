@@ -127,7 +127,7 @@ struct BatchPlanner {
             }
         }
         if !lines.isEmpty {
-            throw UsageError(lines: lines + ["output collision: nothing was written (use a template such as -o 'out/{rel}/{name}.{ext}' with -R, or rename inputs)"])
+            throw UsageError(lines: lines + ["output collision: nothing was written (walk a directory with -R to mirror its tree, or use a template such as -o 'out/{dir}/{name}.{ext}')"])
         }
     }
 

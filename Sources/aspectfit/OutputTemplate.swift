@@ -82,12 +82,18 @@ struct OutputTemplate: Sendable {
             }
         }
         var out: [UInt8] = []
-        for part in parts {
+        for (index, part) in parts.enumerated() {
             switch part {
             case .literal(let bytes): out += bytes
             case .name: out += name
             case .ext: out += Array(v.ext.utf8)
-            case .dir: out += v.dir.bytes
+            case .dir:
+                // First, {dir} is the input's own folder (beside the input). Below another folder it
+                // must not climb out of it.
+                if index > 0, v.dir.bytes.split(separator: PathBytes.slash).contains(where: { $0.elementsEqual([PathBytes.dot, PathBytes.dot]) }) {
+                    throw UnsafeName(description: "directory '\(v.dir)' contains '..' and cannot be used inside an output folder")
+                }
+                out += v.dir.bytes
             case .rel: out += v.rel.bytes
             case .width: out += Array(String(v.width ?? 0).utf8)
             case .height: out += Array(String(v.height ?? 0).utf8)

@@ -97,6 +97,18 @@ import TestSupport
         #expect(lines.contains { ($0["input"] as? String) == "in/line\nbreak/evil.jpg" && ($0["status"] as? String) == "error" })
     }
 
+    @Test func aParentDirectoryInDirNeverClimbsOutOfTheOutputFolder() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy(Samples.jpeg, to: "a.jpg")
+        try sandbox.copy(Samples.jpeg, to: "work/b.jpg")
+        let result = try CommandRunner.run(["-r", "1:1", "-w", "16", "-o", "out/{dir}/{name}.{ext}", "../a.jpg", "b.jpg"],
+                                           in: sandbox.url("work"))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("aspectfit: ../a.jpg: "), "\(result.stderr)")
+        #expect(sandbox.files(under: ".") == ["a.jpg", "work/b.jpg", "work/out/b.jpg"])
+    }
+
     @Test func standardInputToStandardOutput() throws {
         guard try Corpus.require() else { return }
         let sandbox = try Sandbox()
