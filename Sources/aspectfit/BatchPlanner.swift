@@ -20,7 +20,7 @@ enum OutputTarget: Sendable, Equatable {
 
 /// One unit of work: an input, where it goes, and in which format, or why it is not processed.
 struct WorkItem: Sendable {
-    enum Disposition: Sendable { case process, failed(String), skipped(String) }
+    enum Disposition: Sendable { case process, failed(String), skippedExisting }
     var input: InputFile
     var output: OutputTarget?
     var format: ImageFormat?
@@ -154,7 +154,7 @@ struct BatchPlanner {
         if options.skipExisting {
             for i in chosen.indices {
                 if case .process = chosen[i].disposition, case .file(let path)? = chosen[i].output, FileSystem.exists(path) {
-                    chosen[i].disposition = .skipped("output exists")
+                    chosen[i].disposition = .skippedExisting
                 }
             }
         }

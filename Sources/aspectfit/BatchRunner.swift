@@ -104,7 +104,7 @@ final class BatchRunner: @unchecked Sendable {
         }
         switch item.disposition {
         case .failed(let reason): return Outcome(item: item, status: .error, error: reason, milliseconds: 0)
-        case .skipped: return Outcome(item: item, status: .skipped, milliseconds: 0)
+        case .skippedExisting: return Outcome(item: item, status: .skipped, milliseconds: 0)
         case .process: break
         }
         guard let format = item.format, let output = item.output else {
