@@ -35,6 +35,8 @@ final class Reporter: @unchecked Sendable {
         }
         if options.verbose && outcome.status != .error {
             StandardStreams.writeError(outcome.planLine + (outcome.status == .skipped ? " (skipped: output exists)" : "") + "\n")
+        }
+        if !options.quiet {
             for warning in outcome.warnings { StandardStreams.writeError("aspectfit: \(outcome.item.input.path): warning: \(warning)\n") }
         }
         if options.json {
