@@ -91,6 +91,18 @@ import TestSupport
         #expect(result.jsonLines.last?["failed"] as? Int == 2)
     }
 
+    @Test(.tags(.pipeline)) func failOnNoneAcceptsDamageWithAWarning() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy(Samples.truncated, to: "broken.jpg")
+        let result = try sandbox.run(["--fail-on", "none", "--json", "-r", "1:1", "-w", "32", "-o", "out/", "broken.jpg"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("aspectfit: broken.jpg: warning: "), "\(result.stderr)")
+        let record = try #require(result.jsonLines.first)
+        #expect((record["warnings"] as? [String])?.isEmpty == false)
+        #expect(ImageHeader(file: sandbox.url("out/broken.jpg")) == ImageHeader(format: "jpeg", width: 32, height: 32))
+    }
+
     @Test func shardsTogetherMakeExactlyTheFullRun() throws {
         guard try Corpus.require() else { return }
         let sandbox = try Self.mixedBatch()
