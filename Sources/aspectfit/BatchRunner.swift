@@ -98,10 +98,7 @@ final class BatchRunner: @unchecked Sendable {
 
     private func process(_ item: WorkItem) -> Outcome? {
         let start = ContinuousClock.now
-        func elapsed() -> Double {
-            let d = ContinuousClock.now - start
-            return Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
-        }
+        func elapsed() -> Double { (ContinuousClock.now - start).milliseconds }
         switch item.disposition {
         case .failed(let reason): return Outcome(item: item, status: .error, error: reason, milliseconds: 0)
         case .skippedExisting: return Outcome(item: item, status: .skipped, milliseconds: 0)

@@ -12,7 +12,7 @@ struct ProgressBar {
         let now = ContinuousClock.now
         if let lastDraw, now - lastDraw < .milliseconds(100), done < total { return }
         lastDraw = now
-        let elapsed = Double((now - start).components.seconds) + Double((now - start).components.attoseconds) / 1e18
+        let elapsed = (now - start).milliseconds / 1000
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let width = 30
         let filled = total > 0 ? width * done / total : width

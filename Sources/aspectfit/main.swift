@@ -59,9 +59,8 @@ runner.run()
 control.setRunning(false)
 temporaries.removeAll()
 
-let elapsed = ContinuousClock.now - clockStart
-let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-reporter.finish(total: items.count, skippedNonImages: collector.skippedNonImages, milliseconds: milliseconds)
+reporter.finish(total: items.count, skippedNonImages: collector.skippedNonImages,
+                milliseconds: (ContinuousClock.now - clockStart).milliseconds)
 
 if let stop = control.stopRequested, reporter.done < items.count {
     exit(stop)
