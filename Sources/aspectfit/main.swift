@@ -1,2 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AspectFit
-print("aspectfit: not yet built")
+
+// Signals first: they must be blocked before any thread exists.
+SignalWatcher.blockSignals()
+let control = BatchControl()
+let temporaries = TemporaryFiles()
+SignalWatcher.start(control: control, temporaries: temporaries)
+
+func fail(usage error: UsageError) -> Never {
+    for line in error.lines { StandardStreams.writeError("aspectfit: \(line)\n") }
+    exit(2)
+}
+
+let rawArguments = (1..<Int(CommandLine.argc)).map { PathBytes(cString: CommandLine.unsafeArgv[$0]!).bytes }
+var parser = ArgumentParser(arguments: rawArguments, defaultJobs: max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+let options: CommandLineOptions
+do { options = try parser.parse() } catch { fail(usage: error) }
+
+if options.showHelp {
+    _ = StandardStreams.writeOutput(HelpText.page)
+    exit(0)
+}
+if options.showVersion {
+    _ = StandardStreams.writeOutput(HelpText.version + "\n")
+    exit(0)
+}
+
+let clockStart = ContinuousClock.now
+let outputDirectory = options.output.flatMap { try? FileSystem.status($0, followingSymlinks: true) }.flatMap { $0.kind == .directory ? $0.identity : nil }
+var collector = InputCollector(recursive: options.recursive, followSymlinks: options.followSymlinks,
+                               excluding: outputDirectory.map { [$0] } ?? [])
+for input in options.inputs { collector.add(input) }
+if let list = options.filesFrom {
+    do {
+        let data = list.bytes == [UInt8(ascii: "-")] ? try FileSystem.readAll(descriptor: 0) : try FileSystem.readAll(list)
+        for entry in InputCollector.listEntries(data, nulSeparated: options.nulSeparated) { collector.add(entry) }
+    } catch {
+        fail(usage: UsageError("--files-from \(list): \(error)"))
+    }
+}
+
+let pipelines = PipelineSet(options: options.fit)
+let planner = BatchPlanner(options: options, pipelines: pipelines, standardInputData: collector.standardInputData,
+                           standardOutputIsTerminal: StandardStreams.outputIsTerminal)
+let items: [WorkItem]
+do { items = try planner.plan(collector.files) } catch { fail(usage: error) }
+
+let reporter = Reporter(options: options, control: control, total: items.count, errorIsTerminal: StandardStreams.errorIsTerminal)
+let runner = BatchRunner(items: items, options: options, pipelines: pipelines, control: control,
+                         writer: AtomicWriter(temporaries: temporaries), reporter: reporter,
+                         standardInputData: collector.standardInputData)
+control.setRunning(true)
+runner.run()
+control.setRunning(false)
+temporaries.removeAll()
+
+reporter.finish(total: items.count, skippedNonImages: collector.skippedNonImages,
+                milliseconds: (ContinuousClock.now - clockStart).milliseconds)
+
+if let stop = control.stopRequested, reporter.done < items.count {
+    exit(stop)
+}
+exit(reporter.failed > 0 ? 1 : 0)

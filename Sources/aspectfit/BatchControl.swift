@@ -1,0 +1,32 @@
+import Synchronization
+
+/// The batch's stop request, shared by workers, the reporter and the signal thread.
+///
+/// A stop carries the exit status it asks for: 130 (SIGINT), 143 (SIGTERM), 141 (standard output
+/// closed). The lock is the one the work queue waits on, so a stop wakes waiting workers.
+final class BatchControl: Sendable {
+    let lock = ConditionLock()
+    private let stopStatus = Atomic<Int32>(0)
+    private let running = Atomic<Bool>(false)
+
+    /// The exit status of the stop request, or nil when nobody asked to stop.
+    var stopRequested: Int32? {
+        let s = stopStatus.load(ordering: .acquiring)
+        return s == 0 ? nil : s
+    }
+
+    /// Asks the batch to stop; returns false when a stop was already requested.
+    @discardableResult
+    func requestStop(status: Int32) -> Bool {
+        let first = stopStatus.compareExchange(expected: 0, desired: status, ordering: .acquiringAndReleasing).exchanged
+        lock.broadcast()   // without the lock: callers may hold it; a missed wake-up is repaired by the next completion
+        return first
+    }
+
+    /// Whether workers are running (before that, a signal simply ends the process).
+    var isRunning: Bool {
+        get { running.load(ordering: .acquiring) }
+    }
+
+    func setRunning(_ value: Bool) { running.store(value, ordering: .releasing) }
+}

@@ -1,0 +1,189 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AspectFit
+
+/// Where one input's image goes.
+enum OutputTarget: Sendable, Equatable {
+    case file(PathBytes)
+    case standardOutput
+
+    var displayPath: PathBytes {
+        switch self {
+        case .file(let path): path
+        case .standardOutput: PathBytes("-")
+        }
+    }
+}
+
+/// One unit of work: an input, where it goes, and in which format, or why it is not processed.
+struct WorkItem: Sendable {
+    enum Disposition: Sendable { case process, failed(String), skippedExisting }
+    var input: InputFile
+    var output: OutputTarget?
+    var format: ImageFormat?
+    var disposition: Disposition
+}
+
+/// Decides every input's output before any work: output names, format, the shard's slice,
+/// `--skip-existing`; and refuses (usage error, nothing written) batches that would make two
+/// inputs write the same file or write over an input.
+struct BatchPlanner {
+    var options: CommandLineOptions
+    var pipelines: PipelineSet
+    var standardInputData: [UInt8]?
+    var standardOutputIsTerminal: Bool
+
+    /// The items of this shard, in input order, plus how many inputs the whole batch has.
+    func plan(_ inputs: [InputFile]) throws(UsageError) -> [WorkItem] {
+        let template: OutputTemplate?
+        var fixedTarget: OutputTarget?
+        if let output = options.output {
+            if output.bytes == [UInt8(ascii: "-")] {
+                fixedTarget = .standardOutput
+                template = nil
+            } else if output.bytes.contains(UInt8(ascii: "{")) {
+                template = try OutputTemplate(parsing: output.bytes)
+            } else if output.hasTrailingSlash || OutputFormatRule.formatForExtension(output.lowercasedExtension) == nil
+                        || (try? FileSystem.status(output, followingSymlinks: true))?.kind == .directory {
+                template = .directory(output)
+            } else {
+                fixedTarget = .file(output)
+                template = nil
+            }
+            if fixedTarget != nil, inputs.count > 1 {
+                throw UsageError("-o \(output) names one output, but there are \(inputs.count) inputs (use a directory or a template with {name})")
+            }
+        } else {
+            template = .besideInput
+        }
+        if fixedTarget == .standardOutput || (options.output == nil && inputs.contains { $0.isStandardInput }) {
+            if standardOutputIsTerminal && !options.dryRun {
+                throw UsageError("refusing to write image data to a terminal (use -o FILE, or redirect standard output)")
+            }
+        }
+
+        var items: [WorkItem] = []
+        items.reserveCapacity(inputs.count)
+        for input in inputs {
+            items.append(item(for: input, template: template, fixedTarget: fixedTarget))
+        }
+        try checkCollisions(items)
+        try checkInputsSafe(items, inputs: inputs)
+        return select(items)
+    }
+
+    private func item(for input: InputFile, template: OutputTemplate?, fixedTarget: OutputTarget?) -> WorkItem {
+        var item = WorkItem(input: input, output: nil, format: nil, disposition: .process)
+        if let problem = input.problem { item.disposition = .failed(problem); return item }
+        guard let source = input.format else { item.disposition = .failed("not a JPEG or PNG image"); return item }
+        let outputFile: PathBytes? = if case .file(let p)? = fixedTarget { p } else { nil }
+        var format = OutputFormatRule.format(explicit: options.format, outputFile: outputFile, source: source,
+                                             cornerRadius: options.fit.cornerRadius)
+        let template = (input.isStandardInput && options.output == nil) || fixedTarget != nil ? nil : template
+        var plan: FitPlan?
+        if format == nil || template?.needsPlan == true {
+            do {
+                plan = try pipelines.plan(input, format: format, standardInputData: standardInputData)
+            } catch {
+                item.disposition = .failed("\(error)")
+                return item
+            }
+            format = format ?? plan?.outputFormat
+        }
+        item.format = format
+        if input.isStandardInput && options.output == nil { item.output = .standardOutput; return item }
+        if let fixedTarget { item.output = fixedTarget; return item }
+        guard let template, let format else { return item }
+        let values = OutputTemplate.Values(
+            name: input.isStandardInput ? PathBytes("stdin") : input.path.stem,
+            ext: OutputFormatRule.fileExtension(format, input: input.isStandardInput ? nil : input.path),
+            dir: input.isStandardInput ? PathBytes(".") : input.path.parent,
+            rel: input.relativeDirectory,
+            width: plan?.outputWidth,
+            height: plan?.outputHeight)
+        do {
+            item.output = .file(try template.render(values))
+        } catch {
+            item.disposition = .failed(error.description)
+        }
+        return item
+    }
+
+    /// Two inputs writing one file is a usage error, checked on the FULL list so every shard agrees.
+    private func checkCollisions(_ items: [WorkItem]) throws(UsageError) {
+        var canonical = CanonicalPaths()
+        var owners: [PathBytes: Int] = [:]
+        var lines: [String] = []
+        for (index, item) in items.enumerated() {
+            guard case .file(let path)? = item.output else { continue }
+            let key = canonical.key(for: path)
+            if let first = owners[key] {
+                lines.append("\(items[first].input.path) and \(item.input.path) would both write \(path)")
+            } else {
+                owners[key] = index
+            }
+        }
+        if !lines.isEmpty {
+            throw UsageError(lines: lines + ["output collision: nothing was written (walk a directory with -R to mirror its tree, or use a template such as -o 'out/{dir}/{name}.{ext}')"])
+        }
+    }
+
+    /// An output that is (a hard link to) an input is refused: rename would destroy the input.
+    private func checkInputsSafe(_ items: [WorkItem], inputs: [InputFile]) throws(UsageError) {
+        var identities: [FileIdentity: PathBytes] = [:]
+        for input in inputs { if let id = input.identity { identities[id] = input.path } }
+        for item in items {
+            guard case .file(let path)? = item.output, let status = try? FileSystem.status(path, followingSymlinks: false),
+                  let input = identities[status.identity] else { continue }
+            throw UsageError("\(item.input.path): output \(path) is the input \(input); refusing to write over an input")
+        }
+    }
+
+    /// This shard's items (in input order) with `--skip-existing` applied.
+    private func select(_ items: [WorkItem]) -> [WorkItem] {
+        var chosen = items
+        if let shard = options.shard {
+            let order = items.indices.sorted { items[$0].input.path < items[$1].input.path }
+            var keep = [Bool](repeating: false, count: items.count)
+            for (position, index) in order.enumerated() where shard.contains(sortedPosition: position) { keep[index] = true }
+            chosen = items.indices.filter { keep[$0] }.map { items[$0] }
+        }
+        if options.skipExisting {
+            for i in chosen.indices {
+                if case .process = chosen[i].disposition, case .file(let path)? = chosen[i].output, FileSystem.exists(path) {
+                    chosen[i].disposition = .skippedExisting
+                }
+            }
+        }
+        return chosen
+    }
+}
+
+/// Absolute, symlink-resolved keys for output paths whose directories may not exist yet:
+/// the deepest existing ancestor is resolved with realpath (cached), the rest is appended.
+struct CanonicalPaths {
+    private var resolved: [PathBytes: PathBytes] = [:]
+    private let cwd = FileSystem.currentDirectory()
+
+    mutating func key(for path: PathBytes) -> PathBytes {
+        let absolute = (path.isAbsolute ? path : cwd.appending(path)).normalized
+        return directory(absolute.parent).appending(absolute.lastComponent)
+    }
+
+    private mutating func directory(_ dir: PathBytes) -> PathBytes {
+        if let known = resolved[dir] { return known }
+        let result: PathBytes
+        if let real = FileSystem.realPath(dir) {
+            result = real
+        } else if dir.parent == dir {
+            result = dir
+        } else {
+            result = directory(dir.parent).appending(dir.lastComponent)
+        }
+        resolved[dir] = result
+        return result
+    }
+}

@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AspectFit
+
+/// Runs the batch on `jobs` worker threads, each taking whole images from a shared index.
+///
+/// Nothing is read ahead: a worker reads its file when it takes it, so memory is bounded by the
+/// number of jobs. Outcomes are reported in input order through a reorder buffer; workers never
+/// run more than `window` inputs ahead of the oldest unreported one, which bounds that buffer too.
+final class BatchRunner: @unchecked Sendable {
+    private let items: [WorkItem]
+    private let options: CommandLineOptions
+    private let pipelines: PipelineSet
+    private let control: BatchControl
+    private let writer: AtomicWriter
+    private let reporter: Reporter
+    private let standardInputData: [UInt8]?
+    private let window: Int
+
+    // Guarded by control.lock.
+    private var nextIndex = 0
+    private var nextToReport = 0
+    private var completed: [Int: Outcome] = [:]
+
+    init(items: [WorkItem], options: CommandLineOptions, pipelines: PipelineSet, control: BatchControl,
+         writer: AtomicWriter, reporter: Reporter, standardInputData: [UInt8]?) {
+        self.items = items
+        self.options = options
+        self.pipelines = pipelines
+        self.control = control
+        self.writer = writer
+        self.reporter = reporter
+        self.standardInputData = standardInputData
+        window = max(16, options.jobs * 4)
+    }
+
+    /// Processes every item (or until a stop request), then reports what finished out of order.
+    func run() {
+        let count = min(options.jobs, max(items.count, 1))
+        var threads: [pthread_t] = []
+        for _ in 0..<count {
+            var thread = pthread_t()
+            let box = Unmanaged.passRetained(self).toOpaque()
+            let rc = pthread_create(&thread, nil, { raw in
+                let runner = Unmanaged<BatchRunner>.fromOpaque(raw!).takeRetainedValue()
+                runner.workerLoop()
+                return nil
+            }, box)
+            if rc == 0 { threads.append(thread) } else { Unmanaged<BatchRunner>.fromOpaque(box).release() }
+        }
+        if threads.isEmpty { workerLoop() }
+        for thread in threads { pthread_join(thread, nil) }
+        flushRemaining()
+    }
+
+    private func workerLoop() {
+        while let index = take() {
+            let outcome = process(items[index])
+            complete(index, outcome)
+        }
+    }
+
+    private func take() -> Int? {
+        control.lock.withLock {
+            while true {
+                if control.stopRequested != nil || nextIndex >= items.count { return nil }
+                if nextIndex - nextToReport < window {
+                    nextIndex += 1
+                    return nextIndex - 1
+                }
+                control.lock.wait()
+            }
+        }
+    }
+
+    /// Records an outcome (nil: abandoned after a stop) and reports every outcome now in order.
+    private func complete(_ index: Int, _ outcome: Outcome?) {
+        control.lock.withLock {
+            if let outcome { completed[index] = outcome }
+            while let next = completed.removeValue(forKey: nextToReport) {
+                reporter.report(next)
+                nextToReport += 1
+            }
+            control.lock.broadcast()
+        }
+    }
+
+    /// After the workers ended: outcomes stuck behind an abandoned input are reported in order.
+    private func flushRemaining() {
+        control.lock.withLock {
+            for index in completed.keys.sorted() { reporter.report(completed[index]!) }
+            completed.removeAll()
+        }
+    }
+
+    private func process(_ item: WorkItem) -> Outcome? {
+        let start = ContinuousClock.now
+        func elapsed() -> Double { (ContinuousClock.now - start).milliseconds }
+        switch item.disposition {
+        case .failed(let reason): return Outcome(item: item, status: .error, error: reason, milliseconds: 0)
+        case .skippedExisting: return Outcome(item: item, status: .skipped, milliseconds: 0)
+        case .process: break
+        }
+        guard let format = item.format, let output = item.output else {
+            return Outcome(item: item, status: .error, error: "no output", milliseconds: 0)
+        }
+        do {
+            if options.dryRun {
+                let plan = try pipelines.plan(item.input, format: format, standardInputData: standardInputData)
+                return Outcome(item: item, status: .planned, plan: plan, milliseconds: elapsed())
+            }
+            let data = try item.input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(item.input.path)
+            let result = try pipelines.pipeline(for: format).run(data)
+            if control.stopRequested != nil { return nil }
+            switch output {
+            case .file(let path):
+                let written: Bool
+                do {
+                    written = try writer.write(result.bytes, to: path) { control.stopRequested != nil }
+                } catch {
+                    return Outcome(item: item, status: .error, error: "cannot write \(path): \(error)", plan: result.plan, milliseconds: elapsed())
+                }
+                if !written { return nil }
+            case .standardOutput:
+                if !StandardStreams.writeOutput(result.bytes) {
+                    control.requestStop(status: 141)
+                    return nil
+                }
+            }
+            return Outcome(item: item, status: .ok, plan: result.plan, bytes: result.bytes.count, milliseconds: elapsed(),
+                           warnings: result.warnings, timings: result.timings)
+        } catch {
+            return Outcome(item: item, status: .error, error: "\(error)", milliseconds: elapsed())
+        }
+    }
+}

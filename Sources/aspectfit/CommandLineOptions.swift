@@ -1,0 +1,43 @@
+import AspectFit
+
+/// Everything the command line asked for, validated; built by `ArgumentParser`.
+struct CommandLineOptions: Sendable {
+    /// Inputs as given: paths, directories, or "-" for standard input.
+    var inputs: [PathBytes] = []
+    /// `--files-from FILE|-`: more inputs, one per line (or NUL-separated with `-0`).
+    var filesFrom: PathBytes?
+    var nulSeparated = false
+    var recursive = false
+    var followSymlinks = false
+
+    /// `-o`: nil writes beside each input.
+    var output: PathBytes?
+    /// `-f`: nil is auto (the output file's extension, else the input's format).
+    var format: ImageFormat?
+    /// The library options; `format` inside is set per input by the batch plan.
+    var fit = FitOptions()
+
+    var jobs = 1
+    var skipExisting = false
+    var dryRun = false
+    var shard: Shard?
+
+    var quiet = false
+    var verbose = false
+    var json = false
+    var progress: ProgressMode = .auto
+
+    var showHelp = false
+    var showVersion = false
+
+    enum ProgressMode: Sendable { case auto, always, never }
+}
+
+/// `--shard K/N`: the K-th (1-based) of N deterministic slices of the sorted input list.
+struct Shard: Sendable, Equatable {
+    var index: Int
+    var count: Int
+
+    /// Whether position `i` of the list sorted by path bytes belongs to this shard.
+    func contains(sortedPosition i: Int) -> Bool { i % count == index - 1 }
+}

@@ -1,0 +1,6 @@
+extension Duration {
+    /// The duration in (fractional) milliseconds, for reports and rates.
+    var milliseconds: Double {
+        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+    }
+}

@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AspectFit
+
+/// One input image of the batch, found on the command line, in `--files-from`, or in a directory walk.
+struct InputFile: Sendable {
+    /// The path as given or found ("-" for standard input).
+    var path: PathBytes
+    var isStandardInput: Bool
+    /// `{rel}`: the sub-directory below the walked directory it was found in ("" otherwise).
+    var relativeDirectory: PathBytes
+    var identity: FileIdentity?
+    /// The format from the magic bytes, when the file could be read.
+    var format: ImageFormat?
+    /// Why this input cannot be processed (missing, unreadable, not an image), found while collecting.
+    var problem: String?
+}
+
+/// Expands the command-line inputs into the batch's list of image files.
+///
+/// Directories give their images sorted by name (sub-directories only with `-R`); files named
+/// explicitly must be images, while non-images met in a walk are skipped and counted. Dot files are
+/// skipped in walks (they include other runs' temporaries). Symlinked directories are followed only
+/// with `--follow-symlinks`, and a directory is never walked twice (device+inode), so loops end.
+struct InputCollector {
+    var recursive: Bool
+    var followSymlinks: Bool
+
+    private(set) var files: [InputFile] = []
+    private(set) var skippedNonImages = 0
+    /// The bytes of standard input when "-" is an input (read once, here, to sniff its format).
+    private(set) var standardInputData: [UInt8]?
+    private var walkedDirectories: Set<FileIdentity> = []
+
+    /// `excluding`: directories never walked (the output directory, so reruns don't eat their outputs).
+    init(recursive: Bool, followSymlinks: Bool, excluding excluded: Set<FileIdentity> = []) {
+        self.recursive = recursive
+        self.followSymlinks = followSymlinks
+        walkedDirectories = excluded
+    }
+
+    /// The entries of a `--files-from` list: one per line, or NUL-separated; empty entries ignored.
+    static func listEntries(_ data: [UInt8], nulSeparated: Bool) -> [PathBytes] {
+        let separator: UInt8 = nulSeparated ? 0 : UInt8(ascii: "\n")
+        return data.split(separator: separator).map { entry in
+            var bytes = Array(entry)
+            if !nulSeparated, bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+            return PathBytes(bytes)
+        }.filter { !$0.isEmpty }
+    }
+
+    /// Adds one named input: a file, a directory, or "-".
+    mutating func add(_ path: PathBytes) {
+        if path.bytes == [UInt8(ascii: "-")] {
+            var file = InputFile(path: path, isStandardInput: true, relativeDirectory: PathBytes(""))
+            do {
+                let data = try FileSystem.readAll(descriptor: 0)
+                standardInputData = data
+                file.format = ImageSniffer.format(of: data.prefix(ImageSniffer.prefixLength))
+                if file.format == nil { file.problem = data.isEmpty ? "standard input is empty" : "not a JPEG or PNG image" }
+            } catch {
+                file.problem = "cannot read standard input: \(error)"
+            }
+            files.append(file)
+            return
+        }
+        var file = InputFile(path: path, isStandardInput: false, relativeDirectory: PathBytes(""))
+        let status: FileStatus
+        do {
+            status = try FileSystem.status(path, followingSymlinks: true)
+        } catch {
+            file.problem = error.description
+            files.append(file)
+            return
+        }
+        switch status.kind {
+        case .directory:
+            walk(path, relative: PathBytes(""), identity: status.identity)
+        case .regular:
+            file.identity = status.identity
+            sniff(&file)
+            files.append(file)
+        case .symlink, .other:
+            file.problem = "not a regular file"
+            files.append(file)
+        }
+    }
+
+    /// Reads the magic bytes; records the format or the problem.
+    private func sniff(_ file: inout InputFile) {
+        do {
+            let prefix = try FileSystem.readPrefix(file.path, count: ImageSniffer.prefixLength)
+            file.format = ImageSniffer.format(of: prefix)
+            if file.format == nil { file.problem = "not a JPEG or PNG image" }
+        } catch {
+            file.problem = error.description
+        }
+    }
+
+    private mutating func walk(_ directory: PathBytes, relative: PathBytes, identity: FileIdentity) {
+        guard walkedDirectories.insert(identity).inserted else { return }
+        guard let dir = directory.withCString({ opendir($0) }) else {
+            var file = InputFile(path: directory, isStandardInput: false, relativeDirectory: relative)
+            file.problem = "cannot read directory: \(SystemError.current)"
+            files.append(file)
+            return
+        }
+        var names: [PathBytes] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: 256) { PathBytes(cString: $0) }
+            }
+            if name.bytes.first == PathBytes.dot { continue }   // ".", "..", dot files and temporaries
+            names.append(name)
+        }
+        closedir(dir)
+        names.sort()
+        for name in names {
+            let path = directory.appending(name)
+            guard var status = try? FileSystem.status(path, followingSymlinks: false) else { continue }
+            if status.kind == .symlink {
+                guard let target = try? FileSystem.status(path, followingSymlinks: true) else { continue }
+                if target.kind == .directory && !followSymlinks { continue }
+                status = target
+            }
+            switch status.kind {
+            case .directory:
+                if recursive { walk(path, relative: relative.appending(name), identity: status.identity) }
+            case .regular:
+                var file = InputFile(path: path, isStandardInput: false, relativeDirectory: relative, identity: status.identity)
+                do {
+                    let prefix = try FileSystem.readPrefix(path, count: ImageSniffer.prefixLength)
+                    guard let format = ImageSniffer.format(of: prefix) else { skippedNonImages += 1; continue }
+                    file.format = format
+                } catch {
+                    file.problem = error.description
+                }
+                files.append(file)
+            case .symlink, .other:
+                continue
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import AspectFit
+
+/// What happened to one input: the record behind its `--json` line and its messages.
+struct Outcome: Sendable {
+    enum Status: String, Sendable { case ok, error, skipped, planned }
+    var item: WorkItem
+    var status: Status
+    var error: String?
+    var plan: FitPlan?
+    var bytes: Int?
+    var milliseconds: Double
+    var warnings: [String] = []
+    var timings: [(step: String, milliseconds: Double)] = []
+
+    /// The `--json` line (field names are stable: scripts rely on them).
+    var jsonLine: String {
+        var o = JSONObjectWriter()
+        o.add("input", item.input.path)
+        o.add("output", item.output?.displayPath)
+        o.add("status", status.rawValue)
+        o.add("error", error)
+        let upright = plan.map { $0.source.orientation.uprightSize(width: $0.source.width, height: $0.source.height) }
+        o.add("source_width", upright?.width)
+        o.add("source_height", upright?.height)
+        o.add("source_format", plan?.source.format.rawValue ?? item.input.format?.rawValue)
+        o.add("orientation", plan?.source.orientation.rawValue)
+        if let crop = plan?.crop.crop {
+            o.add("crop") { c in
+                c.add("x", crop.x)
+                c.add("y", crop.y)
+                c.add("width", crop.width)
+                c.add("height", crop.height)
+            }
+        } else {
+            o.add("crop", nil as String?)
+        }
+        o.add("output_width", plan?.outputWidth)
+        o.add("output_height", plan?.outputHeight)
+        o.add("output_format", plan?.outputFormat.rawValue ?? item.format?.rawValue)
+        o.add("decode_scale", plan?.crop.decodeScale)
+        o.add("bytes", bytes)
+        o.add("milliseconds", milliseconds)
+        o.add("warnings", strings: warnings)
+        return o.finished + "\n"
+    }
+
+    /// The `-v` / `--dry-run` description: plan, decode scale, crop and timings.
+    var planLine: String {
+        var line = "\(item.input.path) -> \(item.output?.displayPath.description ?? "?")"
+        guard let plan else { return line }
+        let upright = plan.source.orientation.uprightSize(width: plan.source.width, height: plan.source.height)
+        line += ": \(upright.width)x\(upright.height) \(plan.source.format.rawValue)"
+        if plan.source.orientation != .up { line += " (orientation \(plan.source.orientation.rawValue))" }
+        let c = plan.crop.crop
+        line += ", crop \(JSONObjectWriter.number(c.width))x\(JSONObjectWriter.number(c.height))"
+            + "+\(JSONObjectWriter.number(c.x))+\(JSONObjectWriter.number(c.y))"
+        line += ", decode 1/\(plan.crop.decodeScale) -> \(plan.outputWidth)x\(plan.outputHeight) \(plan.outputFormat.rawValue)"
+        if !timings.isEmpty {
+            line += "; " + timings.map { "\($0.step) \(JSONObjectWriter.number($0.milliseconds)) ms" }.joined(separator: ", ")
+        }
+        if let bytes { line += "; \(bytes) bytes" }
+        return line
+    }
+}

@@ -1,0 +1,86 @@
+/// Prints what happens: per-input error lines, `-v` plans, `--dry-run` plans, `--json` lines,
+/// the progress bar and the final summary. Called in input order, one outcome at a time, under
+/// the batch lock, so its counters need no locking of their own.
+final class Reporter: @unchecked Sendable {
+    private let options: CommandLineOptions
+    private let control: BatchControl
+    private var progress: ProgressBar?
+    private var standardOutputOpen = true
+    private(set) var ok = 0
+    private(set) var failed = 0
+    private(set) var skipped = 0
+    private(set) var done = 0
+
+    init(options: CommandLineOptions, control: BatchControl, total: Int, errorIsTerminal: Bool) {
+        self.options = options
+        self.control = control
+        let wantProgress = switch options.progress {
+        case .always: true
+        case .never: false
+        case .auto: errorIsTerminal && !options.quiet && !options.verbose
+        }
+        if wantProgress && total > 0 { progress = ProgressBar(total: total) }
+    }
+
+    func report(_ outcome: Outcome) {
+        done += 1
+        switch outcome.status {
+        case .ok, .planned: ok += 1
+        case .error: failed += 1
+        case .skipped: skipped += 1
+        }
+        progress?.clear()
+        if outcome.status == .error {
+            StandardStreams.writeError("aspectfit: \(outcome.item.input.path): \(outcome.error ?? "failed")\n")
+        }
+        if options.verbose && outcome.status != .error {
+            StandardStreams.writeError(outcome.planLine + (outcome.status == .skipped ? " (skipped: output exists)" : "") + "\n")
+        }
+        if !options.quiet {
+            for warning in outcome.warnings { StandardStreams.writeError("aspectfit: \(outcome.item.input.path): warning: \(warning)\n") }
+        }
+        if options.json {
+            writeOutput(outcome.jsonLine)
+        } else if outcome.status == .planned {
+            writeOutput(outcome.planLine + "\n")
+        }
+        progress?.update(done: done)
+    }
+
+    /// Ends the progress bar and prints the summary: a JSON object with `--json`, and a line on
+    /// standard error when it is a terminal, something failed, or the batch was stopped.
+    func finish(total: Int, skippedNonImages: Int, milliseconds: Double) {
+        progress?.clear()
+        let stop = control.stopRequested
+        let notStarted = total - done
+        if options.json {
+            var o = JSONObjectWriter()
+            o.add("summary", true)
+            o.add("total", total)
+            o.add("ok", ok)
+            o.add("failed", failed)
+            o.add("skipped", skipped)
+            o.add("not_started", notStarted)
+            o.add("non_images_skipped", skippedNonImages)
+            o.add("interrupted", stop != nil)
+            o.add("milliseconds", milliseconds)
+            writeOutput(o.finished + "\n")
+        }
+        let wanted = !options.quiet && (StandardStreams.errorIsTerminal || failed > 0 || options.verbose || (stop != nil && stop != 141))
+        guard wanted else { return }
+        var line = "aspectfit: \(ok) \(options.dryRun ? "planned" : "written"), \(failed) failed, \(skipped) skipped"
+        if skippedNonImages > 0 { line += ", \(skippedNonImages) non-images ignored" }
+        if let stop, stop != 141 { line += "; interrupted (signal \(stop - 128)), \(notStarted) not processed" }
+        line += " in \(JSONObjectWriter.number(milliseconds / 1000)) s"
+        StandardStreams.writeError(line + "\n")
+    }
+
+    /// Standard output closed (e.g. `| head -1`): stop reporting and stop the batch quietly.
+    private func writeOutput(_ text: String) {
+        guard standardOutputOpen else { return }
+        if !StandardStreams.writeOutput(text) {
+            standardOutputOpen = false
+            control.requestStop(status: 141)
+        }
+    }
+}

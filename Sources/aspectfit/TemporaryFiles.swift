@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The registry of temporary output files that exist right now.
+///
+/// Creating, renaming and removing happen under one lock, so the signal thread can remove every
+/// live temporary at any moment and exit: no temporary ever exists unregistered, and none is
+/// removed after it was renamed into place.
+final class TemporaryFiles: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private var live: [Int: PathBytes] = [:]
+    private var counter = 0
+    private let pid = getpid()
+
+    /// A new temporary beside `destination` (`.NAME.aspectfit-PID-N.tmp`, O_EXCL, mode 0666 & ~umask).
+    func create(beside destination: PathBytes) throws(SystemError) -> (id: Int, path: PathBytes, descriptor: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        counter += 1
+        let id = counter
+        let name = destination.lastComponent.bytes.prefix(180)
+        let tempName = PathBytes([PathBytes.dot] + name + Array(".aspectfit-\(pid)-\(id).tmp".utf8))
+        let path = destination.parent.appending(tempName)
+        let fd = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
+        guard fd >= 0 else { throw SystemError.current }
+        live[id] = path
+        return (id, path, fd)
+    }
+
+    /// Renames the temporary onto `destination` (replacing a file or symlink there, never writing through it).
+    func commit(_ id: Int, to destination: PathBytes) throws(SystemError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let path = live.removeValue(forKey: id) else { return }
+        let rc = path.withCString { from in destination.withCString { to in rename(from, to) } }
+        if rc != 0 {
+            let error = SystemError.current
+            _ = path.withCString { unlink($0) }
+            throw error
+        }
+    }
+
+    func discard(_ id: Int) {
+        lock.withLock {
+            if let path = live.removeValue(forKey: id) { _ = path.withCString { unlink($0) } }
+        }
+    }
+
+    /// Removes every live temporary and ends the process at once (second Ctrl-C).
+    /// Holds the lock until `_exit`, so no worker can create or rename one meanwhile.
+    func removeAllAndExit(status: Int32) -> Never {
+        lock.lock()
+        for path in live.values { _ = path.withCString { unlink($0) } }
+        _exit(status)
+    }
+
+    /// Removes every live temporary (normal shutdown after an interruption).
+    func removeAll() {
+        lock.withLock {
+            for path in live.values { _ = path.withCString { unlink($0) } }
+            live.removeAll()
+        }
+    }
+}
