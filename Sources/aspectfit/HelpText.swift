@@ -98,7 +98,7 @@ enum HelpText {
             --progressive       Progressive JPEG.
             --chroma444         JPEG without chroma subsampling (sharper colour edges, larger).
             --optimize-huffman  Optimal JPEG Huffman tables: a few percent smaller, a bit slower.
-            --png-compression N zlib level 0-9 (default 6).
+            --png-compression N zlib level 0-9 (default 3).
             --fast-png          PNG with the SUB filter and RLE: about 6x faster, ~10% larger.
             --strip             Also drop the ICC profile. EXIF, GPS, XMP and comments are
                                 always dropped; the ICC profile is kept by default so colours

@@ -1,6 +1,8 @@
 /// How to write a PNG.
 public struct PNGEncodeOptions: Sendable, Equatable {
-    /// zlib level 0 (store) ... 9 (smallest).
+    /// zlib level 0 (store) ... 9 (smallest). The default, 3, is the last of zlib's fast levels:
+    /// on photos it is as small as level 6 at a third of the time (a 512x512 RGBA photo thumbnail:
+    /// 569 KB in 27 ms at 3, 586 KB in 100 ms at 6, 585 KB in 18 ms at 1).
     public var compressionLevel: Int
     /// SUB filter only with zlib's Z_RLE strategy instead of libpng's adaptive filtering (the
     /// level then hardly matters). Measured on a 1165x859 RGB photo: 2.0 MB in 26 ms vs 1.87 MB in
@@ -8,7 +10,7 @@ public struct PNGEncodeOptions: Sendable, Equatable {
     /// vs 660 KB in 62 ms at level 6: about 6x faster for about 10% more bytes.
     public var fastFilters: Bool
 
-    public init(compressionLevel: Int = 6, fastFilters: Bool = false) {
+    public init(compressionLevel: Int = 3, fastFilters: Bool = false) {
         self.compressionLevel = compressionLevel
         self.fastFilters = fastFilters
     }
