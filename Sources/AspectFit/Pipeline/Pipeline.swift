@@ -48,11 +48,12 @@ public struct Pipeline: Sendable {
         image = applyCorners(to: image, plan: plan)
         clock.lap("corners")
         let icc = outputProfile(plan: plan, warnings: &warnings)
+        let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
         let bytes: [UInt8]
         do {
             switch plan.outputFormat {
-            case .jpeg: bytes = try ImageEncoder.encodeJPEG(image, options: options.jpeg, iccProfile: icc)
-            case .png: bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: icc)
+            case .jpeg: bytes = try ImageEncoder.encodeJPEG(image, options: options.jpeg, iccProfile: icc, exif: exif)
+            case .png: bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: icc, exif: exif)
             }
         } catch { throw .image(error) }
         clock.lap("encode")

@@ -141,6 +141,18 @@ import TestSupport
         #expect(png.plan.outputFormat == .png && png.plan.outputLayout == .rgba8)
     }
 
+    @Test func exifIsDroppedByDefaultAndKeptUprightOnRequest() throws {
+        guard try Corpus.require() else { return }
+        let data = try Self.read("photos/iphone-xs-p3-orientation6-4032x3024.jpg")
+        let plain = try Self.fit(data) { $0.ratio = .square; $0.size = .width(64) }
+        #expect(try ImageFile.probe(plain.bytes).exif == nil)
+        let kept = try Self.fit(data) { $0.ratio = .square; $0.size = .width(64); $0.keepEXIF = true }
+        let info = try ImageFile.probe(kept.bytes)
+        #expect(info.orientation == .up)
+        #expect(info.exif == EXIFBlock.setting(.up, in: try #require(kept.plan.source.exif)))
+        #expect(info.iccProfile == kept.plan.source.iccProfile)
+    }
+
     @Test func aReusedWorkspaceGivesTheBytesOfFreshRuns() throws {
         guard try Corpus.require() else { return }
         var options = FitOptions()
