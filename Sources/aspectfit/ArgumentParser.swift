@@ -30,7 +30,7 @@ struct ArgumentParser {
         Spec(long: "chroma444", short: nil, takesValue: false), Spec(long: "optimize-huffman", short: nil, takesValue: false),
         Spec(long: "fast-png", short: nil, takesValue: false),
         Spec(long: "png-compression", short: nil, takesValue: true), Spec(long: "strip", short: nil, takesValue: false),
-        Spec(long: "max-pixels", short: nil, takesValue: true),
+        Spec(long: "max-pixels", short: nil, takesValue: true), Spec(long: "max-file-size", short: nil, takesValue: true),
         Spec(long: "fail-on", short: nil, takesValue: true),
         Spec(long: "recursive", short: "R", takesValue: false), Spec(long: "follow-symlinks", short: nil, takesValue: false),
         Spec(long: "files-from", short: nil, takesValue: true), Spec(long: "null", short: "0", takesValue: false),
@@ -156,6 +156,11 @@ struct ArgumentParser {
         case "fast-png": options.fit.png.fastFilters = true
         case "strip": options.fit.keepICCProfile = false
         case "max-pixels": options.fit.decode.maxPixels = try Self.integer(v, name: name, in: 1...Int.max)
+        case "max-file-size":
+            guard let n = ByteCount.parse(v) else {
+                throw UsageError("--max-file-size: invalid size '\(v)' (expected bytes, optionally with K, M or G, such as 512M)")
+            }
+            options.maxFileSize = n
         case "fail-on":
             switch v.lowercased() {
             case "truncated": options.fit.decode.failOnTruncation = true

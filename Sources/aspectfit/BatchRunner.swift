@@ -112,7 +112,7 @@ final class BatchRunner: @unchecked Sendable {
                 let plan = try pipelines.plan(item.input, format: format, standardInputData: standardInputData)
                 return Outcome(item: item, status: .planned, plan: plan, milliseconds: elapsed())
             }
-            let data = try item.input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(item.input.path)
+            let data = try item.input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(item.input.path, limit: options.maxFileSize)
             let result = try pipelines.pipeline(for: format).run(data)
             if control.stopRequested != nil { return nil }
             switch output {

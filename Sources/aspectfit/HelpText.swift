@@ -104,6 +104,9 @@ enum HelpText {
                                 always dropped; the ICC profile is kept by default so colours
                                 stay right.
             --max-pixels N      Refuse inputs with more pixels than N (default 268402689).
+            --max-file-size SIZE
+                                Refuse inputs larger than SIZE bytes (K, M, G suffixes; default
+                                1G), unread; also caps standard input and --files-from lists.
             --fail-on WHAT      truncated (default): truncated or corrupt inputs fail;
                                 none: accept what decodes, with a warning.
 

@@ -28,6 +28,8 @@ struct InputFile: Sendable {
 struct InputCollector {
     var recursive: Bool
     var followSymlinks: Bool
+    /// `--max-file-size`, also for standard input.
+    var maxFileSize: Int
 
     private(set) var files: [InputFile] = []
     private(set) var skippedNonImages = 0
@@ -36,8 +38,9 @@ struct InputCollector {
     private var walkedDirectories: Set<FileIdentity> = []
 
     /// `excluding`: directories never walked (the output directory, so reruns don't eat their outputs).
-    init(recursive: Bool, followSymlinks: Bool, excluding excluded: Set<FileIdentity> = []) {
+    init(recursive: Bool, followSymlinks: Bool, maxFileSize: Int, excluding excluded: Set<FileIdentity> = []) {
         self.recursive = recursive
+        self.maxFileSize = maxFileSize
         self.followSymlinks = followSymlinks
         walkedDirectories = excluded
     }
@@ -57,7 +60,7 @@ struct InputCollector {
         if path.bytes == [UInt8(ascii: "-")] {
             var file = InputFile(path: path, isStandardInput: true, relativeDirectory: PathBytes(""))
             do {
-                let data = try FileSystem.readAll(descriptor: 0)
+                let data = try FileSystem.readAll(descriptor: 0, limit: maxFileSize)
                 standardInputData = data
                 file.format = ImageSniffer.format(of: data.prefix(ImageSniffer.prefixLength))
                 if file.format == nil { file.problem = data.isEmpty ? "standard input is empty" : "not a JPEG or PNG image" }
