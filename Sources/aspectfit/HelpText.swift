@@ -153,7 +153,7 @@ enum HelpText {
         1    some inputs failed (each printed as "aspectfit: PATH: reason"); the rest were written
         2    bad usage: unknown option, bad value, conflicting options, output collision, an output
              that is an input; nothing was done
-        130  interrupted by SIGINT (143: SIGTERM)
+        130  interrupted by SIGINT (143: SIGTERM, 129: SIGHUP unless started under nohup)
         141  standard output was closed before the batch finished
 
         A missing or unreadable input is a per-input failure (status 1), not a usage error.
