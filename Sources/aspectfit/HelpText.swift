@@ -112,7 +112,8 @@ enum HelpText {
 
     BATCH OPTIONS
         -R, --recursive         Walk sub-directories of directory inputs (mirrored in the output).
-            --follow-symlinks   Follow symlinked directories while walking (loops are detected).
+            --follow-symlinks   Follow symlinked directories, and symlinked files pointing outside
+                                the walked directory, while walking (loops are detected).
             --files-from FILE   Read more inputs from FILE (- for standard input), one per line.
         -0, --null              --files-from entries are NUL-separated (find -print0).
         -j, --jobs N            Images processed in parallel (default: number of CPU cores).

@@ -23,8 +23,10 @@ struct InputFile: Sendable {
 ///
 /// Directories give their images sorted by name (sub-directories only with `-R`); files named
 /// explicitly must be images, while non-images met in a walk are skipped and counted. Dot files are
-/// skipped in walks (they include other runs' temporaries). Symlinked directories are followed only
-/// with `--follow-symlinks`, and a directory is never walked twice (device+inode), so loops end.
+/// skipped in walks (they include other runs' temporaries). Symlinked directories, and symlinked
+/// files whose target lies outside the walked directory, are followed only with `--follow-symlinks`
+/// (a downloaded tree must not pull in other files of the machine), and a directory is never walked
+/// twice (device+inode), so loops end.
 struct InputCollector {
     var recursive: Bool
     var followSymlinks: Bool
@@ -81,7 +83,7 @@ struct InputCollector {
         }
         switch status.kind {
         case .directory:
-            walk(path, relative: PathBytes(""), identity: status.identity)
+            walk(path, relative: PathBytes(""), identity: status.identity, root: FileSystem.realPath(path) ?? path)
         case .regular:
             file.identity = status.identity
             sniff(&file)
@@ -103,7 +105,8 @@ struct InputCollector {
         }
     }
 
-    private mutating func walk(_ directory: PathBytes, relative: PathBytes, identity: FileIdentity) {
+    /// `root`: the real path of the directory named as input, which symlinks must stay inside.
+    private mutating func walk(_ directory: PathBytes, relative: PathBytes, identity: FileIdentity, root: PathBytes) {
         guard walkedDirectories.insert(identity).inserted else { return }
         guard let dir = directory.withCString({ opendir($0) }) else {
             var file = InputFile(path: directory, isStandardInput: false, relativeDirectory: relative)
@@ -126,12 +129,12 @@ struct InputCollector {
             guard var status = try? FileSystem.status(path, followingSymlinks: false) else { continue }
             if status.kind == .symlink {
                 guard let target = try? FileSystem.status(path, followingSymlinks: true) else { continue }
-                if target.kind == .directory && !followSymlinks { continue }
+                if !followSymlinks && (target.kind == .directory || !Self.isInside(FileSystem.realPath(path), root: root)) { continue }
                 status = target
             }
             switch status.kind {
             case .directory:
-                if recursive { walk(path, relative: relative.appending(name), identity: status.identity) }
+                if recursive { walk(path, relative: relative.appending(name), identity: status.identity, root: root) }
             case .regular:
                 var file = InputFile(path: path, isStandardInput: false, relativeDirectory: relative, identity: status.identity)
                 do {
@@ -146,5 +149,12 @@ struct InputCollector {
                 continue
             }
         }
+    }
+
+    /// Whether a resolved path lies below `root` (both real paths).
+    private static func isInside(_ path: PathBytes?, root: PathBytes) -> Bool {
+        guard let path else { return false }
+        let prefix = root.bytes.last == PathBytes.slash ? root.bytes : root.bytes + [PathBytes.slash]
+        return path.bytes.starts(with: prefix)
     }
 }
