@@ -70,7 +70,7 @@ struct BatchPlanner {
         for input in inputs {
             items.append(item(for: input, template: template, fixedTarget: fixedTarget))
         }
-        try checkCollisions(items)
+        items = try checkCollisions(items)
         try checkInputsSafe(items, inputs: inputs)
         return select(items)
     }
@@ -113,22 +113,30 @@ struct BatchPlanner {
     }
 
     /// Two inputs writing one file is a usage error, checked on the FULL list so every shard agrees.
-    private func checkCollisions(_ items: [WorkItem]) throws(UsageError) {
+    /// The same file named twice (`dir dir/a.jpg`, overlapping lists) is one input: later repeats
+    /// that would write the same output are dropped.
+    private func checkCollisions(_ items: [WorkItem]) throws(UsageError) -> [WorkItem] {
         var canonical = CanonicalPaths()
         var owners: [PathBytes: Int] = [:]
         var lines: [String] = []
+        var kept: [WorkItem] = []
+        kept.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            guard case .file(let path)? = item.output else { continue }
-            let key = canonical.key(for: path)
-            if let first = owners[key] {
-                lines.append("\(items[first].input.path) and \(item.input.path) would both write \(path)")
-            } else {
-                owners[key] = index
+            if case .file(let path)? = item.output {
+                let key = canonical.key(for: path)
+                if let first = owners[key] {
+                    if let identity = item.input.identity, items[first].input.identity == identity { continue }
+                    lines.append("\(items[first].input.path) and \(item.input.path) would both write \(path)")
+                } else {
+                    owners[key] = index
+                }
             }
+            kept.append(item)
         }
         if !lines.isEmpty {
             throw UsageError(lines: lines + ["output collision: nothing was written (walk a directory with -R to mirror its tree, or use a template such as -o 'out/{dir}/{name}.{ext}')"])
         }
+        return kept
     }
 
     /// An output that is (a hard link to) an input is refused: rename would destroy the input.
