@@ -23,6 +23,9 @@ struct WorkItem: Sendable {
     enum Disposition: Sendable { case process, failed(String), skippedExisting }
     var input: InputFile
     var output: OutputTarget?
+    /// The folder an output template fixes: directories below it must not be symlinks (nil: the
+    /// output was named whole by `-o`).
+    var outputFolder: PathBytes?
     var format: ImageFormat?
     var disposition: Disposition
 }
@@ -76,7 +79,7 @@ struct BatchPlanner {
     }
 
     private func item(for input: InputFile, template: OutputTemplate?, fixedTarget: OutputTarget?) -> WorkItem {
-        var item = WorkItem(input: input, output: nil, format: nil, disposition: .process)
+        var item = WorkItem(input: input, output: nil, outputFolder: nil, format: nil, disposition: .process)
         if let problem = input.problem { item.disposition = .failed(problem); return item }
         guard let source = input.format else { item.disposition = .failed("not a JPEG or PNG image"); return item }
         let outputFile: PathBytes? = if case .file(let p)? = fixedTarget { p } else { nil }
@@ -105,7 +108,9 @@ struct BatchPlanner {
             width: plan?.outputWidth,
             height: plan?.outputHeight)
         do {
-            item.output = .file(try template.render(values))
+            let rendered = try template.render(values)
+            item.output = .file(rendered.path)
+            item.outputFolder = rendered.folder
         } catch {
             item.disposition = .failed(error.description)
         }

@@ -119,7 +119,7 @@ final class BatchRunner: @unchecked Sendable {
             case .file(let path):
                 let written: Bool
                 do {
-                    written = try writer.write(result.bytes, to: path) { control.stopRequested != nil }
+                    written = try writer.write(result.bytes, to: path, below: item.outputFolder) { control.stopRequested != nil }
                 } catch {
                     return Outcome(item: item, status: .error, error: "cannot write \(path): \(error)", plan: result.plan, milliseconds: elapsed())
                 }

@@ -147,7 +147,11 @@ enum HelpText {
         the same file stop the batch before anything is written. Ctrl-C (or SIGTERM) finishes
         cleanly: no new files are started, in-flight ones are abandoned, temporaries are removed
         and the summary is printed; a second Ctrl-C exits at once, still removing temporaries.
-        If standard output is closed (--json ... | head), the batch stops quietly.
+        SIGHUP does the same (exit 129) unless ignored at start (nohup). If standard output is
+        closed (--json ... | head), the batch stops quietly. Substituted names never move an
+        output out of the folder a template starts with, and no output is written through a
+        symlinked directory inside it. Only regular files are read (FIFOs and devices are
+        refused); inputs are opened read-only and never modified.
 
     EXIT STATUS
         0    every input was written (or skipped, or planned)

@@ -61,6 +61,27 @@ import TestSupport
         #expect(sandbox.files(under: "followed") == ["a.jpg", "absolute.png", "sub/again.jpg", "sub/leak.png"])
     }
 
+    /// A symlink planted inside the output tree (`out/sub -> elsewhere`) is not written through;
+    /// the output folder itself may be a symlink (the user named it).
+    @Test func aMirroredTreeIsNotWrittenThroughASymlinkedSubfolder() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy(Samples.jpeg, to: "tree/a.jpg")
+        try sandbox.copy(Samples.jpeg, to: "tree/sub/b.jpg")
+        let fm = FileManager.default
+        try fm.createDirectory(at: sandbox.url("elsewhere"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: sandbox.url("real"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: sandbox.url("out").path, withDestinationPath: "real")
+        try fm.createSymbolicLink(atPath: sandbox.url("real/sub").path, withDestinationPath: "../elsewhere")
+        for output in ["out/", "out/{rel}/{name}.{ext}"] {
+            let result = try sandbox.run(["-R", "-r", "1:1", "-w", "16", "-o", output, "tree"])
+            #expect(result.status == 1, "\(output): \(result.stderr)")
+            #expect(result.stderr.contains("out/sub is a symlink inside the output folder; refusing to write through it"), "\(result.stderr)")
+            #expect(sandbox.files(under: "elsewhere").isEmpty)
+            #expect(sandbox.files(under: "real") == ["a.jpg"])
+        }
+    }
+
     @Test func anOutputSymlinkToAnInputIsReplacedAndTheInputKept() throws {
         guard try Corpus.require() else { return }
         let sandbox = try Sandbox()
