@@ -126,7 +126,14 @@ struct InputCollector {
         names.sort()
         for name in names {
             let path = directory.appending(name)
-            guard var status = try? FileSystem.status(path, followingSymlinks: false) else { continue }
+            var status: FileStatus
+            do {
+                status = try FileSystem.status(path, followingSymlinks: false)
+            } catch {
+                // Gone since readdir: nothing to do. Anything else (a path too long, ...) is reported, not dropped.
+                if error.code != ENOENT { files.append(InputFile(path: path, isStandardInput: false, relativeDirectory: relative, problem: error.description)) }
+                continue
+            }
             if status.kind == .symlink {
                 guard let target = try? FileSystem.status(path, followingSymlinks: true) else { continue }
                 if !followSymlinks && (target.kind == .directory || !Self.isInside(FileSystem.realPath(path), root: root)) { continue }

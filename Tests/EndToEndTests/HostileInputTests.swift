@@ -63,6 +63,30 @@ import TestSupport
         #expect(try sandbox.run(["--max-file-size", "1T", "a.jpg"]).status == 2)
     }
 
+    /// A tree deeper than PATH_MAX: what cannot be reached is reported, not silently dropped.
+    @Test func entriesBeyondThePathLengthLimitAreReported() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy(Samples.jpeg, to: "tree/a.jpg")
+        defer { _ = try? CommandRunner.shell("rm -rf tree", in: sandbox.root) }   // deeper than FileManager removes
+        let image = [UInt8](try sandbox.data("tree/a.jpg"))
+        var fd = open(sandbox.url("tree").path, O_RDONLY | O_DIRECTORY)
+        for _ in 0..<2100 {   // "d/" x 2100: 4200 bytes
+            #expect(mkdirat(fd, "d", 0o755) == 0)
+            let next = openat(fd, "d", O_RDONLY | O_DIRECTORY)
+            close(fd)
+            fd = next
+        }
+        let file = openat(fd, "deep.jpg", O_WRONLY | O_CREAT, 0o644)
+        #expect(image.withUnsafeBytes { write(file, $0.baseAddress, $0.count) } == image.count)
+        close(file)
+        close(fd)
+        let result = try sandbox.run(["-R", "-r", "1:1", "-w", "16", "-o", "out/", "tree"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("File name too long"), "\(result.stderr.suffix(300))")
+        #expect(sandbox.files(under: "out") == ["a.jpg"])
+    }
+
     /// As root (CI) the binary runs as nobody through setpriv: root reads anything.
     @Test func unreadableFilesAndFoldersFailAlone() throws {
         guard try Corpus.require() else { return }
