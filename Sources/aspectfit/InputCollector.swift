@@ -115,12 +115,18 @@ struct InputCollector {
             return
         }
         var names: [PathBytes] = []
-        while let entry = readdir(dir) {
+        while true {
+            errno = 0
+            guard let entry = readdir(dir) else { break }
             let name = withUnsafePointer(to: entry.pointee.d_name) { tuple in
                 tuple.withMemoryRebound(to: CChar.self, capacity: 256) { PathBytes(cString: $0) }
             }
             if name.bytes.first == PathBytes.dot { continue }   // ".", "..", dot files and temporaries
             names.append(name)
+        }
+        if errno != 0 {   // a listing cut short (I/O error) is reported, not taken as complete
+            files.append(InputFile(path: directory, isStandardInput: false, relativeDirectory: relative,
+                                   problem: "cannot read directory: \(SystemError.current)"))
         }
         closedir(dir)
         names.sort()
