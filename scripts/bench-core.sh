@@ -3,22 +3,17 @@
 # Pillow-SIMD / Pillow on the same pixels, or, with --callgrind, repeatable instruction counts of
 # the hot functions (timings on a shared 2-core machine are noisy; instruction counts are not).
 #
-#   scripts/bench-core.sh [--avx2] [--runs N] [--pillow PYTHON] [--only rgb|rgba] [--width 800|2016] [--linear]
-#   scripts/bench-core.sh [--avx2] --callgrind [--only rgb|rgba] [--width 800|2016]
-# --avx2 builds (into .build/avx2) with -target-cpu haswell -D ASPECTFIT_AVX2: the AVX2 loops,
-# for CPUs that have AVX2 only.
+#   scripts/bench-core.sh [--runs N] [--pillow PYTHON] [--only rgb|rgba] [--width 800|2016] [--linear]
+#   scripts/bench-core.sh --callgrind [--only rgb|rgba] [--width 800|2016]
+# The build has the AVX2 loops when this machine has AVX2 (see Package.swift); to measure the
+# SSE2-only loops: ASPECTFIT_PORTABLE=1 scripts/bench-core.sh --build-path .build/portable ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [[ "${1:-}" == "--avx2" ]]; then
-    shift
-    swift build -c release --product aspectfit-bench --build-path .build/avx2 \
-        -Xswiftc -target-cpu -Xswiftc haswell -Xswiftc -DASPECTFIT_AVX2 >/dev/null
-    bench=.build/avx2/release/aspectfit-bench
-else
-    swift build -c release --product aspectfit-bench >/dev/null
-    bench=.build/release/aspectfit-bench
-fi
+build=.build
+if [[ "${1:-}" == "--build-path" ]]; then build=$2; shift 2; fi
+swift build -c release --product aspectfit-bench --build-path "$build" >/dev/null
+bench=$build/release/aspectfit-bench
 
 if [[ "${1:-}" == "--callgrind" ]]; then
     shift

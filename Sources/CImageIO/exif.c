@@ -10,28 +10,47 @@ static uint32_t read32(const uint8_t *p, int big_endian) {
                       : ((uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0]);
 }
 
-int cio_exif_orientation(const uint8_t *tiff, size_t size) {
-    if (tiff == NULL || size < 8) return 1;
-    int big_endian;
-    if (tiff[0] == 'M' && tiff[1] == 'M') big_endian = 1;
-    else if (tiff[0] == 'I' && tiff[1] == 'I') big_endian = 0;
-    else return 1;
-    if (read16(tiff + 2, big_endian) != 42) return 1;
-    uint64_t ifd = read32(tiff + 4, big_endian);
-    if (ifd + 2 > size) return 1;
-    uint32_t count = read16(tiff + ifd, big_endian);
+/* The offset of IFD0's orientation entry, with its type (3 SHORT or 4 LONG, value inline); -1 if none. */
+static int64_t orientation_entry(const uint8_t *tiff, size_t size, int *big_endian, uint32_t *type) {
+    if (tiff == NULL || size < 8) return -1;
+    if (tiff[0] == 'M' && tiff[1] == 'M') *big_endian = 1;
+    else if (tiff[0] == 'I' && tiff[1] == 'I') *big_endian = 0;
+    else return -1;
+    if (read16(tiff + 2, *big_endian) != 42) return -1;
+    uint64_t ifd = read32(tiff + 4, *big_endian);
+    if (ifd + 2 > size) return -1;
+    uint32_t count = read16(tiff + ifd, *big_endian);
     for (uint32_t i = 0; i < count; i++) {
         uint64_t entry = ifd + 2 + (uint64_t)i * 12;
-        if (entry + 12 > size) return 1;
+        if (entry + 12 > size) return -1;
         const uint8_t *e = tiff + entry;
-        if (read16(e, big_endian) != 0x0112) continue;
-        uint32_t type = read16(e + 2, big_endian);
-        uint32_t n = read32(e + 4, big_endian);
-        uint32_t value;
-        if (type == 3 && n >= 1) value = read16(e + 8, big_endian);          /* SHORT, stored inline */
-        else if (type == 4 && n >= 1) value = read32(e + 8, big_endian);     /* LONG, stored inline */
-        else return 1;
-        return (value >= 1 && value <= 8) ? (int)value : 1;
+        if (read16(e, *big_endian) != 0x0112) continue;
+        *type = read16(e + 2, *big_endian);
+        if ((*type != 3 && *type != 4) || read32(e + 4, *big_endian) < 1) return -1;
+        return (int64_t)entry;
     }
+    return -1;
+}
+
+int cio_exif_orientation(const uint8_t *tiff, size_t size) {
+    int big_endian;
+    uint32_t type;
+    int64_t entry = orientation_entry(tiff, size, &big_endian, &type);
+    if (entry < 0) return 1;
+    const uint8_t *value = tiff + entry + 8;
+    uint32_t v = type == 3 ? read16(value, big_endian) : read32(value, big_endian);
+    return (v >= 1 && v <= 8) ? (int)v : 1;
+}
+
+int cio_exif_set_orientation(uint8_t *tiff, size_t size, int orientation) {
+    int big_endian;
+    uint32_t type;
+    int64_t entry = orientation_entry(tiff, size, &big_endian, &type);
+    if (entry < 0) return 0;
+    uint8_t *value = tiff + entry + 8;
+    uint8_t bytes[4] = {0, 0, 0, 0};
+    int width = type == 3 ? 2 : 4;
+    bytes[big_endian ? width - 1 : 0] = (uint8_t)orientation;
+    for (int i = 0; i < width; i++) value[i] = bytes[i];
     return 1;
 }

@@ -21,6 +21,9 @@ cio_status cio_check_pixel_limit(uint64_t width, uint64_t height, uint64_t max_p
 /* The EXIF orientation (1...8) in a TIFF-structured EXIF block; 1 if absent or invalid. */
 int cio_exif_orientation(const uint8_t *tiff, size_t size);
 
+/* A malloc'd copy of `bytes` (NULL and 0 when empty or out of memory: metadata is optional). */
+void cio_copy_bytes(const uint8_t *bytes, size_t size, uint8_t **copy, size_t *copy_size);
+
 /* A growable malloc'd byte buffer for encoders. */
 typedef struct {
     uint8_t *bytes;

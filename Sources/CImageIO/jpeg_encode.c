@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_JPEG_DIMENSION = 65500, MAX_ICC_SIZE = 255 * 65519, BATCH_ROWS = 16 };
+enum { MAX_JPEG_DIMENSION = 65500, MAX_ICC_SIZE = 255 * 65519, MAX_EXIF_SIZE = 65533 - 6, BATCH_ROWS = 16 };
 
 typedef struct {
     struct jpeg_destination_mgr pub;
@@ -33,9 +33,19 @@ static void term_destination(j_compress_ptr cinfo) {
     dest->buffer.size = dest->buffer.capacity - dest->pub.free_in_buffer;
 }
 
-cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *options,
-                           const uint8_t *icc, size_t icc_size,
+/* The EXIF block as an APP1 "Exif\0\0" marker. */
+static void write_exif(j_compress_ptr cinfo, const uint8_t *exif, size_t size) {
+    jpeg_write_m_header(cinfo, JPEG_APP0 + 1, (unsigned int)(size + 6));
+    for (int i = 0; i < 6; i++) jpeg_write_m_byte(cinfo, "Exif\0\0"[i]);
+    for (size_t i = 0; i < size; i++) jpeg_write_m_byte(cinfo, exif[i]);
+}
+
+cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *options, const cio_metadata *metadata,
                            uint8_t **output, size_t *output_size, cio_message *message) {
+    const uint8_t *icc = metadata != NULL ? metadata->icc : NULL;
+    size_t icc_size = metadata != NULL ? metadata->icc_size : 0;
+    const uint8_t *exif = metadata != NULL ? metadata->exif : NULL;
+    size_t exif_size = exif != NULL ? metadata->exif_size : 0;
     *output = NULL;
     *output_size = 0;
     cio_status status = cio_check_image(image, message);
@@ -55,6 +65,10 @@ cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *optio
     }
     if (icc != NULL && icc_size > MAX_ICC_SIZE) {
         cio_set_message(message, "ICC profile of %zu bytes does not fit in JPEG APP2 markers", icc_size);
+        return CIO_INVALID_ARGUMENT;
+    }
+    if (exif_size > MAX_EXIF_SIZE) {
+        cio_set_message(message, "EXIF block of %zu bytes does not fit in a JPEG APP1 marker", exif_size);
         return CIO_INVALID_ARGUMENT;
     }
     struct jpeg_compress_struct cinfo;
@@ -92,7 +106,9 @@ cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *optio
     }
     cinfo.optimize_coding = options->optimize_huffman ? TRUE : FALSE;
     if (options->progressive) jpeg_simple_progression(&cinfo);
+    if (exif_size > 0) cinfo.write_JFIF_header = FALSE;   /* EXIF's APP1 comes right after SOI */
     jpeg_start_compress(&cinfo, TRUE);
+    if (exif_size > 0) write_exif(&cinfo, exif, exif_size);
     if (icc != NULL && icc_size > 0) jpeg_write_icc_profile(&cinfo, icc, (unsigned int)icc_size);
     while (cinfo.next_scanline < cinfo.image_height) {
         JSAMPROW rows[BATCH_ROWS];

@@ -3,14 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The orientation in the first APP1 "Exif\0\0" marker; 1 if there is none. */
-static int exif_orientation(j_decompress_ptr cinfo) {
+/* The first APP1 "Exif\0\0" marker, or NULL. */
+static jpeg_saved_marker_ptr exif_marker(j_decompress_ptr cinfo) {
     for (jpeg_saved_marker_ptr m = cinfo->marker_list; m != NULL; m = m->next) {
-        if (m->marker == JPEG_APP0 + 1 && m->data_length >= 6 && memcmp(m->data, "Exif\0\0", 6) == 0) {
-            return cio_exif_orientation(m->data + 6, m->data_length - 6);
-        }
+        if (m->marker == JPEG_APP0 + 1 && m->data_length >= 6 && memcmp(m->data, "Exif\0\0", 6) == 0) return m;
     }
-    return 1;
+    return NULL;
 }
 
 cio_status cio_jpeg_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message) {
@@ -37,7 +35,12 @@ cio_status cio_jpeg_probe(const uint8_t *data, size_t size, cio_info *info, cio_
     info->bit_depth = cinfo.data_precision;
     info->progressive = cinfo.progressive_mode ? 1 : 0;
     info->has_alpha = 0;
-    info->orientation = exif_orientation(&cinfo);
+    info->orientation = 1;
+    jpeg_saved_marker_ptr exif = exif_marker(&cinfo);
+    if (exif != NULL) {
+        info->orientation = cio_exif_orientation(exif->data + 6, exif->data_length - 6);
+        cio_copy_bytes(exif->data + 6, exif->data_length - 6, &info->exif, &info->exif_size);
+    }
     info->layout = cinfo.jpeg_color_space == JCS_GRAYSCALE ? CIO_GRAY8 : CIO_RGB8;
     JOCTET *icc = NULL;
     unsigned int icc_size = 0;

@@ -31,17 +31,16 @@ cio_status cio_png_probe(const uint8_t *data, size_t size, cio_info *info, cio_m
     /* eXIf may follow IDAT, where png_read_info never looks */
     const uint8_t *exif = NULL;
     size_t exif_size = 0;
-    if (cio_png_find_chunk(data, size, "eXIf", &exif, &exif_size)) info->orientation = cio_exif_orientation(exif, exif_size);
+    if (cio_png_find_chunk(data, size, "eXIf", &exif, &exif_size)) {
+        info->orientation = cio_exif_orientation(exif, exif_size);
+        cio_copy_bytes(exif, exif_size, &info->exif, &info->exif_size);
+    }
     png_charp name = NULL;
     int compression = 0;
     png_bytep profile = NULL;
     png_uint_32 profile_size = 0;
     if (png_get_iCCP(png, png_info, &name, &compression, &profile, &profile_size) != 0 && profile_size > 0) {
-        info->icc = malloc(profile_size);
-        if (info->icc != NULL) {
-            memcpy(info->icc, profile, profile_size);
-            info->icc_size = profile_size;
-        }
+        cio_copy_bytes(profile, profile_size, &info->icc, &info->icc_size);
     }
     png_destroy_read_struct(&png, &png_info, NULL);
     return CIO_OK;

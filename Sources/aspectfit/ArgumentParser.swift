@@ -30,6 +30,7 @@ struct ArgumentParser {
         Spec(long: "chroma444", short: nil, takesValue: false), Spec(long: "optimize-huffman", short: nil, takesValue: false),
         Spec(long: "fast-png", short: nil, takesValue: false),
         Spec(long: "png-compression", short: nil, takesValue: true), Spec(long: "strip", short: nil, takesValue: false),
+        Spec(long: "keep-metadata", short: nil, takesValue: false),
         Spec(long: "max-pixels", short: nil, takesValue: true), Spec(long: "max-file-size", short: nil, takesValue: true),
         Spec(long: "fail-on", short: nil, takesValue: true),
         Spec(long: "recursive", short: "R", takesValue: false), Spec(long: "follow-symlinks", short: nil, takesValue: false),
@@ -155,6 +156,7 @@ struct ArgumentParser {
         case "png-compression": options.fit.png.compressionLevel = try Self.integer(v, name: name, in: 0...9)
         case "fast-png": options.fit.png.fastFilters = true
         case "strip": options.fit.keepICCProfile = false
+        case "keep-metadata": options.fit.keepEXIF = true
         case "max-pixels": options.fit.decode.maxPixels = try Self.integer(v, name: name, in: 1...Int.max)
         case "max-file-size":
             guard let n = ByteCount.parse(v) else {
@@ -197,6 +199,7 @@ struct ArgumentParser {
         func conflict(_ a: String, _ b: String) throws(UsageError) {
             if seen.contains(a) && seen.contains(b) { throw UsageError("--\(a) and --\(b) cannot be used together") }
         }
+        try conflict("strip", "keep-metadata")
         try conflict("size", "width")
         try conflict("size", "height")
         try conflict("max", "width")

@@ -57,8 +57,9 @@ final class BatchRunner: @unchecked Sendable {
     }
 
     private func workerLoop() {
+        let workspace = PipelineWorkspace()
         while let index = take() {
-            let outcome = process(items[index])
+            let outcome = process(items[index], workspace: workspace)
             complete(index, outcome)
         }
     }
@@ -96,7 +97,7 @@ final class BatchRunner: @unchecked Sendable {
         }
     }
 
-    private func process(_ item: WorkItem) -> Outcome? {
+    private func process(_ item: WorkItem, workspace: PipelineWorkspace) -> Outcome? {
         let start = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - start).milliseconds }
         switch item.disposition {
@@ -113,7 +114,7 @@ final class BatchRunner: @unchecked Sendable {
                 return Outcome(item: item, status: .planned, plan: plan, milliseconds: elapsed())
             }
             let data = try item.input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(item.input.path, limit: options.maxFileSize)
-            let result = try pipelines.pipeline(for: format).run(data)
+            let result = try pipelines.pipeline(for: format).run(data, workspace: workspace)
             if control.stopRequested != nil { return nil }
             switch output {
             case .file(let path):

@@ -100,9 +100,11 @@ enum HelpText {
             --optimize-huffman  Optimal JPEG Huffman tables: a few percent smaller, a bit slower.
             --png-compression N zlib level 0-9 (default 3).
             --fast-png          PNG with the SUB filter and RLE: about 6x faster, ~10% larger.
-            --strip             Also drop the ICC profile. EXIF, GPS, XMP and comments are
-                                always dropped; the ICC profile is kept by default so colours
-                                stay right.
+            --strip             Drop all metadata, the ICC profile too. By default EXIF, GPS,
+                                XMP and comments are dropped and the ICC profile is kept, so
+                                colours stay right.
+            --keep-metadata     Keep the EXIF block too (camera, date, GPS), its orientation
+                                set to 1 since the pixels are written upright.
             --max-pixels N      Refuse inputs with more pixels than N (default 268402689).
             --max-file-size SIZE
                                 Refuse inputs larger than SIZE bytes (K, M, G suffixes; default

@@ -17,7 +17,7 @@ func fail(usage error: UsageError) -> Never {
 }
 
 let rawArguments = (1..<Int(CommandLine.argc)).map { PathBytes(cString: CommandLine.unsafeArgv[$0]!).bytes }
-var parser = ArgumentParser(arguments: rawArguments, defaultJobs: max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+var parser = ArgumentParser(arguments: rawArguments, defaultJobs: ProcessorCount.available)
 let options: CommandLineOptions
 do { options = try parser.parse() } catch { fail(usage: error) }
 

@@ -37,6 +37,7 @@ import TestSupport
         (["-w"], "needs a value"),
         (["--size", "800x600", "--ratio", "4:3", "a.jpg"], "cannot be used together"),
         (["-g", "north", "--focus", "0.5,0.5", "a.jpg"], "cannot be used together"),
+        (["--strip", "--keep-metadata", "a.jpg"], "cannot be used together"),
         (["-f", "png", "-o", "out.jpg", "a.jpg"], "conflicts"),
         (["-o", "one.jpg", "a.jpg", "b.png"], "one output"),
         (["-o", "-", "a.jpg", "b.png"], "one output"),

@@ -1,38 +1,40 @@
 import CImageIO
 
-/// Writing images to memory as JPEG or PNG, optionally with an ICC profile.
+/// Writing images to memory as JPEG or PNG, optionally with an ICC profile and an EXIF block.
 public enum ImageEncoder {
     /// Encodes gray8 (as a gray JPEG) or rgb8; alpha layouts must be flattened first (`.invalidArgument`).
-    /// A profile is written as APP2 ICC_PROFILE markers (split when over 64 KB).
+    /// A profile is written as APP2 ICC_PROFILE markers (split when over 64 KB); EXIF (a TIFF block,
+    /// as `ImageInfo.exif`) as an APP1 marker right after SOI, replacing the JFIF header.
     public static func encodeJPEG(_ image: PixelBuffer, options: JPEGEncodeOptions = .init(),
-                                  iccProfile: [UInt8]? = nil) throws(ImageIOError) -> [UInt8] {
+                                  iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil) throws(ImageIOError) -> [UInt8] {
         var c = cio_jpeg_options()
         c.quality = Int32(clamping: options.quality)
         c.progressive = options.progressive ? 1 : 0
         c.full_chroma = options.chroma == .full444 ? 1 : 0
         c.optimize_huffman = options.optimizeHuffman ? 1 : 0
-        return try encode(image, iccProfile: iccProfile) { image, icc, iccSize, output, size, message in
-            cio_encode_jpeg(image, &c, icc, iccSize, output, size, message)
+        return try encode(image, iccProfile: iccProfile, exif: exif) { image, metadata, output, size, message in
+            cio_encode_jpeg(image, &c, metadata, output, size, message)
         }
     }
 
-    /// Encodes any of the four 8-bit layouts; a profile is written as an iCCP chunk.
+    /// Encodes any of the four 8-bit layouts; a profile is written as an iCCP chunk, EXIF as eXIf.
     public static func encodePNG(_ image: PixelBuffer, options: PNGEncodeOptions = .init(),
-                                 iccProfile: [UInt8]? = nil) throws(ImageIOError) -> [UInt8] {
+                                 iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil) throws(ImageIOError) -> [UInt8] {
         var c = cio_png_options()
         c.compression_level = Int32(clamping: options.compressionLevel)
         c.fast_filters = options.fastFilters ? 1 : 0
-        return try encode(image, iccProfile: iccProfile) { image, icc, iccSize, output, size, message in
-            cio_encode_png(image, &c, icc, iccSize, output, size, message)
+        return try encode(image, iccProfile: iccProfile, exif: exif) { image, metadata, output, size, message in
+            cio_encode_png(image, &c, metadata, output, size, message)
         }
     }
 
-    private typealias CEncoder = (UnsafePointer<cio_image>, UnsafePointer<UInt8>?, Int,
+    private typealias CEncoder = (UnsafePointer<cio_image>, UnsafePointer<cio_metadata>,
                                   UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>,
                                   UnsafeMutablePointer<cio_message>) -> cio_status
 
-    /// Checks the buffer, pins pixels and profile, runs the C encoder and copies its output.
-    private static func encode(_ image: PixelBuffer, iccProfile: [UInt8]?, _ run: CEncoder) throws(ImageIOError) -> [UInt8] {
+    /// Checks the buffer, pins pixels and metadata, runs the C encoder and copies its output.
+    private static func encode(_ image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?,
+                               _ run: CEncoder) throws(ImageIOError) -> [UInt8] {
         let rowBytes = image.width.multipliedReportingOverflow(by: image.layout.channels)
         let total = image.bytesPerRow.multipliedReportingOverflow(by: image.height)
         guard image.width > 0, image.height > 0, image.width <= Int(UInt32.max), image.height <= Int(UInt32.max),
@@ -43,12 +45,15 @@ public enum ImageEncoder {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = cio_message()
-        let status = image.bytes.withUnsafeBufferPointer { pixels in
+        let status = image.bytes.withUnsafeBufferPointer { pixels -> cio_status in
             var c = cio_image(pixels: pixels.baseAddress, width: UInt32(image.width), height: UInt32(image.height),
                               stride: image.bytesPerRow, layout: cio_layout(UInt32(image.layout.rawValue)))
-            guard let iccProfile, !iccProfile.isEmpty else { return run(&c, nil, 0, &output, &size, &message) }
-            return iccProfile.withUnsafeBufferPointer { icc in
-                run(&c, icc.baseAddress, icc.count, &output, &size, &message)
+            return (iccProfile ?? []).withUnsafeBufferPointer { icc in
+                (exif ?? []).withUnsafeBufferPointer { exif in
+                    var metadata = cio_metadata(icc: icc.baseAddress, icc_size: icc.count,
+                                                exif: exif.baseAddress, exif_size: exif.count)
+                    return run(&c, &metadata, &output, &size, &message)
+                }
             }
         }
         guard status == CIO_OK, let output else { throw ImageIOError(status: status, message: &message) }

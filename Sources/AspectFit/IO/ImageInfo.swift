@@ -17,11 +17,14 @@ public struct ImageInfo: Sendable, Equatable {
     public var orientation: Orientation
     /// The embedded ICC profile (JPEG APP2 markers reassembled, PNG iCCP inflated).
     public var iccProfile: [UInt8]?
+    /// The EXIF block as TIFF bytes (JPEG APP1 after "Exif\0\0", PNG eXIf): camera, date, GPS.
+    public var exif: [UInt8]?
     /// The layout `ImageFile.decode` produces.
     public var decodedLayout: PixelLayout
 
     public init(format: ImageFormat, width: Int, height: Int, channels: Int, bitDepth: Int, isProgressive: Bool,
-                hasAlpha: Bool, orientation: Orientation, iccProfile: [UInt8]?, decodedLayout: PixelLayout) {
+                hasAlpha: Bool, orientation: Orientation, iccProfile: [UInt8]?, exif: [UInt8]? = nil,
+                decodedLayout: PixelLayout) {
         self.format = format
         self.width = width
         self.height = height
@@ -31,6 +34,7 @@ public struct ImageInfo: Sendable, Equatable {
         self.hasAlpha = hasAlpha
         self.orientation = orientation
         self.iccProfile = iccProfile
+        self.exif = exif
         self.decodedLayout = decodedLayout
     }
 
@@ -43,6 +47,7 @@ public struct ImageInfo: Sendable, Equatable {
             isProgressive: info.progressive != 0, hasAlpha: info.has_alpha != 0,
             orientation: Orientation(exifValue: Int(info.orientation)),
             iccProfile: info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_size)) },
+            exif: info.exif.map { Array(UnsafeBufferPointer(start: $0, count: info.exif_size)) },
             decodedLayout: PixelLayout(rawValue: Int(info.layout.rawValue)) ?? .rgb8)
     }
 }

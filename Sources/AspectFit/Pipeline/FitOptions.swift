@@ -19,6 +19,9 @@ public struct FitOptions: Sendable {
     public var png = PNGEncodeOptions()
     /// Carry the source's ICC profile into the output (when its colour model still fits).
     public var keepICCProfile = true
+    /// Carry the source's EXIF block (camera, date, GPS) into the output, its orientation set to
+    /// 1 because the pixels are written upright. Off by default: thumbnails rarely want GPS.
+    public var keepEXIF = false
     /// Pixel limit and how damaged data is treated.
     public var decode = DecodeOptions()
 

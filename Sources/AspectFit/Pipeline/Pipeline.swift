@@ -34,19 +34,26 @@ public struct Pipeline: Sendable {
 
     /// Fits one encoded JPEG or PNG image and returns the encoded result.
     public func run(_ data: [UInt8]) throws(FitError) -> FitResult {
+        try run(data, workspace: PipelineWorkspace())
+    }
+
+    /// Fits one image reusing `workspace`'s tables and buffers; a batch worker keeps one workspace.
+    public func run(_ data: [UInt8], workspace: PipelineWorkspace) throws(FitError) -> FitResult {
         var clock = Stopwatch()
         let plan = try plan(data)
         clock.lap("plan")
-        var (image, warnings) = try decodeAndResample(data, plan: plan)
+        var (image, warnings) = try decodeAndResample(data, plan: plan, workspace: workspace)
+        defer { workspace.image = image }
         clock.lap("decode+resample")
         image = applyCorners(to: image, plan: plan)
         clock.lap("corners")
         let icc = outputProfile(plan: plan, warnings: &warnings)
+        let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
         let bytes: [UInt8]
         do {
             switch plan.outputFormat {
-            case .jpeg: bytes = try ImageEncoder.encodeJPEG(image, options: options.jpeg, iccProfile: icc)
-            case .png: bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: icc)
+            case .jpeg: bytes = try ImageEncoder.encodeJPEG(image, options: options.jpeg, iccProfile: icc, exif: exif)
+            case .png: bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: icc, exif: exif)
             }
         } catch { throw .image(error) }
         clock.lap("encode")
@@ -55,7 +62,8 @@ public struct Pipeline: Sendable {
 
     /// Decodes the plan's region at its DCT scale and feeds each row to the resampler as it arrives,
     /// so the full decoded image is never held in memory.
-    private func decodeAndResample(_ data: [UInt8], plan: FitPlan) throws(FitError) -> (PixelBuffer, [String]) {
+    private func decodeAndResample(_ data: [UInt8], plan: FitPlan,
+                                   workspace: PipelineWorkspace) throws(FitError) -> (PixelBuffer, [String]) {
         let crop = plan.crop
         var decode = options.decode
         decode.scaleDenominator = crop.decodeScale
@@ -66,9 +74,10 @@ public struct Pipeline: Sendable {
             summary = try ImageFile.decodeRows(data, options: decode, start: { region, layout in
                 let box = Box(x: crop.scaledCrop.x - Double(region.x), y: crop.scaledCrop.y - Double(region.y),
                               width: crop.scaledCrop.width, height: crop.scaledCrop.height)
-                resampler = Resampler(filter: options.filter, sourceWidth: region.width, sourceHeight: region.height,
-                                      crop: box, outputWidth: crop.outputWidth, outputHeight: crop.outputHeight,
-                                      orientation: crop.orientation, layout: layout, linearLight: options.linearLight)
+                resampler = workspace.resampler(filter: options.filter, sourceWidth: region.width,
+                                                sourceHeight: region.height, crop: box, outputWidth: crop.outputWidth,
+                                                outputHeight: crop.outputHeight, orientation: crop.orientation,
+                                                layout: layout, linearLight: options.linearLight)
             }, row: { y, pixels in
                 resampler?.consume(row: pixels, y: y)
             })
@@ -78,7 +87,7 @@ public struct Pipeline: Sendable {
             throw .image(.corrupt("\(error)"))
         }
         guard let resampler else { throw .image(.corrupt("the decoder produced no rows")) }
-        var image = PixelBuffer(width: 0, height: 0, layout: summary.layout)
+        var image = workspace.image
         resampler.finish(into: &image)
         return (image, summary.warnings)
     }

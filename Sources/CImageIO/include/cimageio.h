@@ -46,6 +46,8 @@ typedef struct {
     cio_layout layout;            /* what decoding produces */
     uint8_t *icc;                 /* embedded ICC profile (malloc'd) or NULL; release with cio_info_release */
     size_t icc_size;
+    uint8_t *exif;                /* EXIF as a TIFF block (JPEG APP1 without "Exif\0\0", PNG eXIf), malloc'd, or NULL */
+    size_t exif_size;
 } cio_info;
 
 /* The format named by the magic bytes at the start of `data`. */
@@ -110,13 +112,22 @@ typedef struct {
     int fast_filters;             /* nonzero: SUB filter only and Z_RLE: much faster, somewhat larger */
 } cio_png_options;
 
-/* Encode to a malloc'd buffer (free with cio_free). `icc` may be NULL. */
-cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *options,
-                           const uint8_t *icc, size_t icc_size,
+/* Metadata to write with the pixels; any pointer may be NULL. */
+typedef struct {
+    const uint8_t *icc;           /* ICC profile: JPEG APP2 ICC_PROFILE markers, PNG iCCP */
+    size_t icc_size;
+    const uint8_t *exif;          /* EXIF TIFF block: JPEG APP1 "Exif\0\0" (then no JFIF APP0), PNG eXIf */
+    size_t exif_size;
+} cio_metadata;
+
+/* Encode to a malloc'd buffer (free with cio_free). */
+cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *options, const cio_metadata *metadata,
                            uint8_t **output, size_t *output_size, cio_message *message);
-cio_status cio_encode_png(const cio_image *image, const cio_png_options *options,
-                          const uint8_t *icc, size_t icc_size,
+cio_status cio_encode_png(const cio_image *image, const cio_png_options *options, const cio_metadata *metadata,
                           uint8_t **output, size_t *output_size, cio_message *message);
+
+/* Rewrites the orientation tag of a TIFF-structured EXIF block in place; 1 if the block had one. */
+int cio_exif_set_orientation(uint8_t *tiff, size_t size, int orientation);
 void cio_free(void *pointer);
 
 #ifdef __cplusplus

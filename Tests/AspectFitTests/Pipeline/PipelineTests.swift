@@ -141,6 +141,36 @@ import TestSupport
         #expect(png.plan.outputFormat == .png && png.plan.outputLayout == .rgba8)
     }
 
+    @Test func exifIsDroppedByDefaultAndKeptUprightOnRequest() throws {
+        guard try Corpus.require() else { return }
+        let data = try Self.read("photos/iphone-xs-p3-orientation6-4032x3024.jpg")
+        let plain = try Self.fit(data) { $0.ratio = .square; $0.size = .width(64) }
+        #expect(try ImageFile.probe(plain.bytes).exif == nil)
+        let kept = try Self.fit(data) { $0.ratio = .square; $0.size = .width(64); $0.keepEXIF = true }
+        let info = try ImageFile.probe(kept.bytes)
+        #expect(info.orientation == .up)
+        #expect(info.exif == EXIFBlock.setting(.up, in: try #require(kept.plan.source.exif)))
+        #expect(info.iccProfile == kept.plan.source.iccProfile)
+    }
+
+    @Test func aReusedWorkspaceGivesTheBytesOfFreshRuns() throws {
+        guard try Corpus.require() else { return }
+        var options = FitOptions()
+        options.ratio = .fourToThree
+        options.size = .width(160)
+        let pipeline = Pipeline(options: options)
+        let workspace = PipelineWorkspace()
+        let inputs = ["exif-orientation/Landscape_1.jpg", "exif-orientation/Landscape_2.jpg", "jpeg/ljt-testimggray.jpg",
+                      "exif-orientation/Landscape_6.jpg", "photos/tulips-vignette-alpha-500x500.png",
+                      "exif-orientation/Landscape_1.jpg", "bad/truncated-sharp.jpg", "exif-orientation/Landscape_2.jpg"]
+        for input in inputs {
+            let data = try Self.read(input)
+            let fresh = Result { try pipeline.run(data) }
+            let reused = Result { try pipeline.run(data, workspace: workspace) }
+            #expect((try? fresh.get().bytes) == (try? reused.get().bytes), "\(input)")
+        }
+    }
+
     @Test func damagedInputFailsWithItsReason() throws {
         guard try Corpus.require() else { return }
         #expect(throws: FitError.self) { try Self.fit(try Self.read("bad/truncated-sharp.jpg")) { $0.size = .width(100) } }

@@ -1,0 +1,28 @@
+/// What one thread reuses from image to image: the last resampler, whose coefficient tables and
+/// buffers serve every following image of the same geometry (the usual case in a batch), and the
+/// output pixels. Not thread-safe: give each worker its own.
+public final class PipelineWorkspace {
+    private var resampler: Resampler?
+    /// The previous output's pixels, swapped back into the resampler for the next image.
+    var image = PixelBuffer(width: 0, height: 0, layout: .rgb8)
+
+    public init() {}
+
+    /// A resampler for this geometry: the last one when nothing changed, else a new one.
+    func resampler(filter: Filter, sourceWidth: Int, sourceHeight: Int, crop: Box, outputWidth: Int, outputHeight: Int,
+                   orientation: Orientation, layout: PixelLayout, linearLight: Bool) -> Resampler {
+        if let last = resampler {
+            let p = last.plan
+            if p.filter == filter, p.sourceWidth == sourceWidth, p.sourceHeight == sourceHeight, p.crop == crop,
+               p.outputWidth == outputWidth, p.outputHeight == outputHeight, p.orientation == orientation,
+               p.layout == layout, p.linearLight == linearLight {
+                return last
+            }
+        }
+        let fresh = Resampler(filter: filter, sourceWidth: sourceWidth, sourceHeight: sourceHeight, crop: crop,
+                              outputWidth: outputWidth, outputHeight: outputHeight, orientation: orientation,
+                              layout: layout, linearLight: linearLight)
+        resampler = fresh
+        return fresh
+    }
+}
