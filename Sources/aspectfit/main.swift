@@ -12,7 +12,7 @@ let temporaries = TemporaryFiles()
 SignalWatcher.start(control: control, temporaries: temporaries)
 
 func fail(usage error: UsageError) -> Never {
-    for line in error.lines { StandardStreams.writeError("aspectfit: \(line)\n") }
+    for line in error.lines { StandardStreams.writeMessage("aspectfit: \(line)") }
     exit(2)
 }
 

@@ -145,6 +145,22 @@ import TestSupport
         #expect(!sandbox.exists("out2"))
     }
 
+    /// A name with a newline and a terminal escape sequence (retitle, BEL) is shown escaped:
+    /// one error stays one line and reaches the terminal as text; --json keeps the exact name.
+    @Test func controlCharactersInNamesAreEscapedInMessages() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        let name = "evil\u{1B}]0;pwned\u{07}\nname.jpg"
+        try sandbox.copy(Samples.truncated, to: "in/\(name)")
+        let result = try sandbox.run(["--json", "-v", "-r", "1:1", "-w", "16", "-o", "out/", "in"])
+        #expect(result.status == 1)
+        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(result.stderr.debugDescription)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first == "aspectfit: in/evil\\x1b]0;pwned\\x07\\nname.jpg: truncated JPEG data", "\(result.stderr.debugDescription)")
+        #expect(lines.count == 2)   // the error and the summary
+        #expect(result.jsonLines.first?["input"] as? String == "in/\(name)")
+    }
+
     /// A SIGKILLed run leaves its temporaries; a restarted container may reuse its PID.
     @Test func aTemporaryNameLeftByAKilledRunIsPassedOver() throws {
         guard try Corpus.require() else { return }
