@@ -26,19 +26,19 @@ import TestSupport
     @Test func inputsChangedAfterListingFailAloneWithoutBlocking() throws {
         guard try Corpus.require() else { return }
         let sandbox = try Sandbox()
-        try SignalTests.links(sandbox, to: Samples.jpeg, count: 200)
+        try SignalTests.links(sandbox, to: Samples.jpeg, count: 300)
         let (process, out, err) = try CommandRunner.start(["-j", "1", "-r", "1:1", "-w", "64", "-o", "out/", "in"], in: sandbox.root)
         SignalTests.wait(for: process) { !sandbox.files(under: "out").isEmpty }
-        try FileManager.default.removeItem(at: sandbox.url("in/img199.jpg"))
-        try FileManager.default.removeItem(at: sandbox.url("in/img198.jpg"))
-        #expect(mkfifo(sandbox.url("in/img198.jpg").path, 0o644) == 0)
+        try FileManager.default.removeItem(at: sandbox.url("in/img299.jpg"))
+        try FileManager.default.removeItem(at: sandbox.url("in/img298.jpg"))
+        #expect(mkfifo(sandbox.url("in/img298.jpg").path, 0o644) == 0)
         let pid = process.processIdentifier
         DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { kill(pid, SIGKILL) } }
         let result = CommandRunner.finish(process, out, err)
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("aspectfit: in/img198.jpg: not a regular file"), "\(result.stderr)")
-        #expect(result.stderr.contains("aspectfit: in/img199.jpg: No such file or directory"))
-        #expect(sandbox.files(under: "out").count == 198)
+        #expect(result.stderr.contains("aspectfit: in/img298.jpg: not a regular file"), "\(result.stderr)")
+        #expect(result.stderr.contains("aspectfit: in/img299.jpg: No such file or directory"))
+        #expect(sandbox.files(under: "out").count == 298)
     }
 
     @Test func hugeInputsAreRefusedUnreadWithAClearError() throws {
