@@ -159,8 +159,8 @@ struct ArgumentParser {
         case "keep-metadata": options.fit.keepEXIF = true
         case "max-pixels": options.fit.decode.maxPixels = try Self.integer(v, name: name, in: 1...Int.max)
         case "max-file-size":
-            guard let n = ByteCount.parse(v) else {
-                throw UsageError("--max-file-size: invalid size '\(v)' (expected bytes, optionally with K, M or G, such as 512M)")
+            guard let n = ByteCount.parse(v), n <= 1 << 40 else {
+                throw UsageError("--max-file-size: invalid size '\(v)' (expected bytes up to 1024G, optionally with K, M or G, such as 512M)")
             }
             options.maxFileSize = n
         case "fail-on":

@@ -60,7 +60,6 @@ import TestSupport
                                               in: sandbox.root)
         #expect(endless.status == 1)
         #expect(endless.stderr.contains("cannot read standard input: larger than the 1 MiB limit"), "\(endless.stderr)")
-        #expect(try sandbox.run(["--max-file-size", "1T", "a.jpg"]).status == 2)
     }
 
     /// A tree deeper than PATH_MAX: what cannot be reached is reported, not silently dropped.
