@@ -31,7 +31,7 @@ struct ArgumentParser {
         Spec(long: "fast-png", short: nil, takesValue: false),
         Spec(long: "png-compression", short: nil, takesValue: true), Spec(long: "strip", short: nil, takesValue: false),
         Spec(long: "keep-metadata", short: nil, takesValue: false),
-        Spec(long: "max-pixels", short: nil, takesValue: true),
+        Spec(long: "max-pixels", short: nil, takesValue: true), Spec(long: "max-file-size", short: nil, takesValue: true),
         Spec(long: "fail-on", short: nil, takesValue: true),
         Spec(long: "recursive", short: "R", takesValue: false), Spec(long: "follow-symlinks", short: nil, takesValue: false),
         Spec(long: "files-from", short: nil, takesValue: true), Spec(long: "null", short: "0", takesValue: false),
@@ -158,6 +158,11 @@ struct ArgumentParser {
         case "strip": options.fit.keepICCProfile = false
         case "keep-metadata": options.fit.keepEXIF = true
         case "max-pixels": options.fit.decode.maxPixels = try Self.integer(v, name: name, in: 1...Int.max)
+        case "max-file-size":
+            guard let n = ByteCount.parse(v), n <= 1 << 40 else {
+                throw UsageError("--max-file-size: invalid size '\(v)' (expected bytes up to 1024G, optionally with K, M or G, such as 512M)")
+            }
+            options.maxFileSize = n
         case "fail-on":
             switch v.lowercased() {
             case "truncated": options.fit.decode.failOnTruncation = true

@@ -10,25 +10,44 @@ struct AtomicWriter: Sendable {
     let temporaries: TemporaryFiles
 
     /// Writes `bytes` to `destination`, creating missing directories; `abandon` is checked before the
-    /// rename so an interrupted batch leaves nothing half-done.
-    func write(_ bytes: [UInt8], to destination: PathBytes, abandon: () -> Bool) throws(SystemError) -> Bool {
-        try FileSystem.makeDirectories(destination.parent)
-        let temp = try temporaries.create(beside: destination)
+    /// rename so an interrupted batch leaves nothing half-done. Directories between `folder` and the
+    /// destination must not be symlinks: one planted in an output tree could send the write anywhere.
+    func write(_ bytes: [UInt8], to destination: PathBytes, below folder: PathBytes?, abandon: () -> Bool) throws(WriteError) -> Bool {
+        if let folder { try Self.refuseSymlinkedDirectories(from: folder, to: destination.parent) }
         do throws(SystemError) {
-            try Self.writeAll(bytes, to: temp.descriptor)
-            if Self.sync(temp.descriptor) != 0 { throw SystemError.current }
-        } catch {
+            try FileSystem.makeDirectories(destination.parent)
+            let temp = try temporaries.create(beside: destination)
+            do throws(SystemError) {
+                try Self.writeAll(bytes, to: temp.descriptor)
+                if Self.sync(temp.descriptor) != 0 { throw SystemError.current }
+            } catch {
+                close(temp.descriptor)
+                temporaries.discard(temp.id)
+                throw error
+            }
             close(temp.descriptor)
-            temporaries.discard(temp.id)
-            throw error
+            if abandon() {
+                temporaries.discard(temp.id)
+                return false
+            }
+            try temporaries.commit(temp.id, to: destination)
+            return true
+        } catch {
+            throw .system(error)
         }
-        close(temp.descriptor)
-        if abandon() {
-            temporaries.discard(temp.id)
-            return false
+    }
+
+    /// Checks (lstat) each existing directory below `folder` on the way to `directory`.
+    static func refuseSymlinkedDirectories(from folder: PathBytes, to directory: PathBytes) throws(WriteError) {
+        let base = folder.components
+        let all = directory.components
+        guard all.count > base.count, folder.isAbsolute == directory.isAbsolute, Array(all.prefix(base.count)) == base else { return }
+        var current = folder
+        for component in all[base.count...] {
+            current = current.appending(component)
+            guard let status = try? FileSystem.status(current, followingSymlinks: false) else { return }   // the rest is created
+            if status.kind == .symlink { throw .symlinkedDirectory(current) }
         }
-        try temporaries.commit(temp.id, to: destination)
-        return true
     }
 
     /// Flushes the file's data and size to disk: all a rename needs (fdatasync skips timestamps).

@@ -23,6 +23,9 @@ struct WorkItem: Sendable {
     enum Disposition: Sendable { case process, failed(String), skippedExisting }
     var input: InputFile
     var output: OutputTarget?
+    /// The folder an output template fixes: directories below it must not be symlinks (nil: the
+    /// output was named whole by `-o`).
+    var outputFolder: PathBytes?
     var format: ImageFormat?
     var disposition: Disposition
 }
@@ -70,13 +73,13 @@ struct BatchPlanner {
         for input in inputs {
             items.append(item(for: input, template: template, fixedTarget: fixedTarget))
         }
-        try checkCollisions(items)
+        items = try checkCollisions(items)
         try checkInputsSafe(items, inputs: inputs)
         return select(items)
     }
 
     private func item(for input: InputFile, template: OutputTemplate?, fixedTarget: OutputTarget?) -> WorkItem {
-        var item = WorkItem(input: input, output: nil, format: nil, disposition: .process)
+        var item = WorkItem(input: input, output: nil, outputFolder: nil, format: nil, disposition: .process)
         if let problem = input.problem { item.disposition = .failed(problem); return item }
         guard let source = input.format else { item.disposition = .failed("not a JPEG or PNG image"); return item }
         let outputFile: PathBytes? = if case .file(let p)? = fixedTarget { p } else { nil }
@@ -105,7 +108,9 @@ struct BatchPlanner {
             width: plan?.outputWidth,
             height: plan?.outputHeight)
         do {
-            item.output = .file(try template.render(values))
+            let rendered = try template.render(values)
+            item.output = .file(rendered.path)
+            item.outputFolder = rendered.folder
         } catch {
             item.disposition = .failed(error.description)
         }
@@ -113,22 +118,30 @@ struct BatchPlanner {
     }
 
     /// Two inputs writing one file is a usage error, checked on the FULL list so every shard agrees.
-    private func checkCollisions(_ items: [WorkItem]) throws(UsageError) {
+    /// The same file named twice (`dir dir/a.jpg`, overlapping lists) is one input: later repeats
+    /// that would write the same output are dropped.
+    private func checkCollisions(_ items: [WorkItem]) throws(UsageError) -> [WorkItem] {
         var canonical = CanonicalPaths()
         var owners: [PathBytes: Int] = [:]
         var lines: [String] = []
+        var kept: [WorkItem] = []
+        kept.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            guard case .file(let path)? = item.output else { continue }
-            let key = canonical.key(for: path)
-            if let first = owners[key] {
-                lines.append("\(items[first].input.path) and \(item.input.path) would both write \(path)")
-            } else {
-                owners[key] = index
+            if case .file(let path)? = item.output {
+                let key = canonical.key(for: path)
+                if let first = owners[key] {
+                    if let identity = item.input.identity, items[first].input.identity == identity { continue }
+                    lines.append("\(items[first].input.path) and \(item.input.path) would both write \(path)")
+                } else {
+                    owners[key] = index
+                }
             }
+            kept.append(item)
         }
         if !lines.isEmpty {
             throw UsageError(lines: lines + ["output collision: nothing was written (walk a directory with -R to mirror its tree, or use a template such as -o 'out/{dir}/{name}.{ext}')"])
         }
+        return kept
     }
 
     /// An output that is (a hard link to) an input is refused: rename would destroy the input.

@@ -113,14 +113,14 @@ final class BatchRunner: @unchecked Sendable {
                 let plan = try pipelines.plan(item.input, format: format, standardInputData: standardInputData)
                 return Outcome(item: item, status: .planned, plan: plan, milliseconds: elapsed())
             }
-            let data = try item.input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(item.input.path)
+            let data = try item.input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(item.input.path, limit: options.maxFileSize)
             let result = try pipelines.pipeline(for: format).run(data, workspace: workspace)
             if control.stopRequested != nil { return nil }
             switch output {
             case .file(let path):
                 let written: Bool
                 do {
-                    written = try writer.write(result.bytes, to: path) { control.stopRequested != nil }
+                    written = try writer.write(result.bytes, to: path, below: item.outputFolder) { control.stopRequested != nil }
                 } catch {
                     return Outcome(item: item, status: .error, error: "cannot write \(path): \(error)", plan: result.plan, milliseconds: elapsed())
                 }

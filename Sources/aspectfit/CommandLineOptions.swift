@@ -17,6 +17,8 @@ struct CommandLineOptions: Sendable {
     /// The library options; `format` inside is set per input by the batch plan.
     var fit = FitOptions()
 
+    /// `--max-file-size`: inputs (and `--files-from` lists) larger than this are refused unread.
+    var maxFileSize = 1 << 30
     var jobs = 1
     var skipExisting = false
     var dryRun = false

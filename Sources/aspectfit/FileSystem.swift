@@ -45,41 +45,83 @@ enum FileSystem {
         (try? status(path, followingSymlinks: false)) != nil
     }
 
-    /// The first `count` bytes of a file (fewer if it is shorter).
-    static func readPrefix(_ path: PathBytes, count: Int) throws(SystemError) -> [UInt8] {
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw SystemError.current }
+    /// Opens a regular file for reading. O_NONBLOCK: a FIFO (or a file swapped for one after the
+    /// listing) must not block the open; anything but a regular file is refused before reading.
+    static func openRegularFile(_ path: PathBytes) throws(FileReadError) -> (descriptor: Int32, size: Int) {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard fd >= 0 else { throw .system(SystemError.current) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let error = SystemError.current
+            close(fd)
+            throw .system(error)
+        }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw .notRegularFile
+        }
+        return (fd, Int(st.st_size))
+    }
+
+    /// The first `count` bytes of a regular file (fewer if it is shorter).
+    static func readPrefix(_ path: PathBytes, count: Int) throws(FileReadError) -> [UInt8] {
+        let (fd, _) = try openRegularFile(path)
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: count)
+        return try read(descriptor: fd, sizeHint: count, limit: count, truncate: true)
+    }
+
+    /// The whole content of a regular file, refused when it has more than `limit` bytes.
+    static func readAll(_ path: PathBytes, limit: Int) throws(FileReadError) -> [UInt8] {
+        let (fd, size) = try openRegularFile(path)
+        defer { close(fd) }
+        if size > limit { throw .tooLarge(limit: limit) }
+        return try read(descriptor: fd, sizeHint: size, limit: limit, truncate: false)
+    }
+
+    /// Everything a named file, pipe or FIFO gives (`--files-from <(find ...)` is a pipe), up to `limit`.
+    static func readStream(_ path: PathBytes, limit: Int) throws(FileReadError) -> [UInt8] {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY) }
+        guard fd >= 0 else { throw .system(SystemError.current) }
+        defer { close(fd) }
+        return try readAll(descriptor: fd, limit: limit)
+    }
+
+    /// Everything an open descriptor (such as standard input, maybe a pipe) gives until EOF,
+    /// refused when it has more than `limit` bytes (`/dev/zero` would otherwise fill memory).
+    static func readAll(descriptor fd: Int32, limit: Int) throws(FileReadError) -> [UInt8] {
+        var st = stat()
+        let size = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
+        if size > limit { throw .tooLarge(limit: limit) }
+        return try read(descriptor: fd, sizeHint: size, limit: limit, truncate: false)
+    }
+
+    /// Reads until EOF or `limit` bytes: past the limit, `truncate` stops there, otherwise it is an error.
+    /// EAGAIN (a non-blocking descriptor with nothing yet) waits in poll.
+    private static func read(descriptor fd: Int32, sizeHint: Int, limit: Int, truncate: Bool) throws(FileReadError) -> [UInt8] {
+        // +1: the final read sees EOF (or the byte past the limit) without growing.
+        var buffer = [UInt8](repeating: 0, count: min(max(sizeHint + 1, 64 * 1024), limit + 1))
         var filled = 0
-        while filled < count {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, count - filled) }
-            if n < 0 { if errno == EINTR { continue }; throw SystemError.current }
+        while true {
+            if filled == buffer.count {
+                if filled > limit { break }
+                buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, limit + 1 - buffer.count)))
+            }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&poller, 1, -1)
+                    continue
+                }
+                throw .system(SystemError.current)
+            }
             if n == 0 { break }
             filled += n
         }
-        return Array(buffer[..<filled])
-    }
-
-    /// The whole content of a file (or of an open descriptor such as standard input).
-    static func readAll(_ path: PathBytes) throws(SystemError) -> [UInt8] {
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw SystemError.current }
-        defer { close(fd) }
-        return try readAll(descriptor: fd)
-    }
-
-    static func readAll(descriptor fd: Int32) throws(SystemError) -> [UInt8] {
-        var st = stat()
-        let expected = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
-        var buffer = [UInt8](repeating: 0, count: max(expected + 1, 64 * 1024))   // +1: the final read sees EOF without growing
-        var filled = 0
-        while true {
-            if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 { if errno == EINTR { continue }; throw SystemError.current }
-            if n == 0 { break }
-            filled += n
+        if filled > limit {
+            if !truncate { throw .tooLarge(limit: limit) }
+            filled = limit
         }
         buffer.removeSubrange(filled...)
         return buffer

@@ -106,12 +106,16 @@ enum HelpText {
             --keep-metadata     Keep the EXIF block too (camera, date, GPS), its orientation
                                 set to 1 since the pixels are written upright.
             --max-pixels N      Refuse inputs with more pixels than N (default 268402689).
+            --max-file-size SIZE
+                                Refuse inputs larger than SIZE bytes (K, M, G suffixes; default
+                                1G), unread; also caps standard input and --files-from lists.
             --fail-on WHAT      truncated (default): truncated or corrupt inputs fail;
                                 none: accept what decodes, with a warning.
 
     BATCH OPTIONS
         -R, --recursive         Walk sub-directories of directory inputs (mirrored in the output).
-            --follow-symlinks   Follow symlinked directories while walking (loops are detected).
+            --follow-symlinks   Follow symlinked directories, and symlinked files pointing outside
+                                the walked directory, while walking (loops are detected).
             --files-from FILE   Read more inputs from FILE (- for standard input), one per line.
         -0, --null              --files-from entries are NUL-separated (find -print0).
         -j, --jobs N            Images processed in parallel (default: number of CPU cores).
@@ -145,14 +149,18 @@ enum HelpText {
         the same file stop the batch before anything is written. Ctrl-C (or SIGTERM) finishes
         cleanly: no new files are started, in-flight ones are abandoned, temporaries are removed
         and the summary is printed; a second Ctrl-C exits at once, still removing temporaries.
-        If standard output is closed (--json ... | head), the batch stops quietly.
+        SIGHUP does the same (exit 129) unless ignored at start (nohup). If standard output is
+        closed (--json ... | head), the batch stops quietly. Substituted names never move an
+        output out of the folder a template starts with, and no output is written through a
+        symlinked directory inside it. Only regular files are read (FIFOs and devices are
+        refused); inputs are opened read-only and never modified.
 
     EXIT STATUS
         0    every input was written (or skipped, or planned)
         1    some inputs failed (each printed as "aspectfit: PATH: reason"); the rest were written
         2    bad usage: unknown option, bad value, conflicting options, output collision, an output
              that is an input; nothing was done
-        130  interrupted by SIGINT (143: SIGTERM)
+        130  interrupted by SIGINT (143: SIGTERM, 129: SIGHUP unless started under nohup)
         141  standard output was closed before the batch finished
 
         A missing or unreadable input is a per-input failure (status 1), not a usage error.

@@ -23,11 +23,15 @@ struct InputFile: Sendable {
 ///
 /// Directories give their images sorted by name (sub-directories only with `-R`); files named
 /// explicitly must be images, while non-images met in a walk are skipped and counted. Dot files are
-/// skipped in walks (they include other runs' temporaries). Symlinked directories are followed only
-/// with `--follow-symlinks`, and a directory is never walked twice (device+inode), so loops end.
+/// skipped in walks (they include other runs' temporaries). Symlinked directories, and symlinked
+/// files whose target lies outside the walked directory, are followed only with `--follow-symlinks`
+/// (a downloaded tree must not pull in other files of the machine), and a directory is never walked
+/// twice (device+inode), so loops end.
 struct InputCollector {
     var recursive: Bool
     var followSymlinks: Bool
+    /// `--max-file-size`, also for standard input.
+    var maxFileSize: Int
 
     private(set) var files: [InputFile] = []
     private(set) var skippedNonImages = 0
@@ -36,8 +40,9 @@ struct InputCollector {
     private var walkedDirectories: Set<FileIdentity> = []
 
     /// `excluding`: directories never walked (the output directory, so reruns don't eat their outputs).
-    init(recursive: Bool, followSymlinks: Bool, excluding excluded: Set<FileIdentity> = []) {
+    init(recursive: Bool, followSymlinks: Bool, maxFileSize: Int, excluding excluded: Set<FileIdentity> = []) {
         self.recursive = recursive
+        self.maxFileSize = maxFileSize
         self.followSymlinks = followSymlinks
         walkedDirectories = excluded
     }
@@ -57,7 +62,7 @@ struct InputCollector {
         if path.bytes == [UInt8(ascii: "-")] {
             var file = InputFile(path: path, isStandardInput: true, relativeDirectory: PathBytes(""))
             do {
-                let data = try FileSystem.readAll(descriptor: 0)
+                let data = try FileSystem.readAll(descriptor: 0, limit: maxFileSize)
                 standardInputData = data
                 file.format = ImageSniffer.format(of: data.prefix(ImageSniffer.prefixLength))
                 if file.format == nil { file.problem = data.isEmpty ? "standard input is empty" : "not a JPEG or PNG image" }
@@ -78,7 +83,7 @@ struct InputCollector {
         }
         switch status.kind {
         case .directory:
-            walk(path, relative: PathBytes(""), identity: status.identity)
+            walk(path, relative: PathBytes(""), identity: status.identity, root: FileSystem.realPath(path) ?? path)
         case .regular:
             file.identity = status.identity
             sniff(&file)
@@ -100,7 +105,8 @@ struct InputCollector {
         }
     }
 
-    private mutating func walk(_ directory: PathBytes, relative: PathBytes, identity: FileIdentity) {
+    /// `root`: the real path of the directory named as input, which symlinks must stay inside.
+    private mutating func walk(_ directory: PathBytes, relative: PathBytes, identity: FileIdentity, root: PathBytes) {
         guard walkedDirectories.insert(identity).inserted else { return }
         guard let dir = directory.withCString({ opendir($0) }) else {
             var file = InputFile(path: directory, isStandardInput: false, relativeDirectory: relative)
@@ -109,26 +115,39 @@ struct InputCollector {
             return
         }
         var names: [PathBytes] = []
-        while let entry = readdir(dir) {
+        while true {
+            errno = 0
+            guard let entry = readdir(dir) else { break }
             let name = withUnsafePointer(to: entry.pointee.d_name) { tuple in
                 tuple.withMemoryRebound(to: CChar.self, capacity: 256) { PathBytes(cString: $0) }
             }
             if name.bytes.first == PathBytes.dot { continue }   // ".", "..", dot files and temporaries
             names.append(name)
         }
+        if errno != 0 {   // a listing cut short (I/O error) is reported, not taken as complete
+            files.append(InputFile(path: directory, isStandardInput: false, relativeDirectory: relative,
+                                   problem: "cannot read directory: \(SystemError.current)"))
+        }
         closedir(dir)
         names.sort()
         for name in names {
             let path = directory.appending(name)
-            guard var status = try? FileSystem.status(path, followingSymlinks: false) else { continue }
+            var status: FileStatus
+            do {
+                status = try FileSystem.status(path, followingSymlinks: false)
+            } catch {
+                // Gone since readdir: nothing to do. Anything else (a path too long, ...) is reported, not dropped.
+                if error.code != ENOENT { files.append(InputFile(path: path, isStandardInput: false, relativeDirectory: relative, problem: error.description)) }
+                continue
+            }
             if status.kind == .symlink {
                 guard let target = try? FileSystem.status(path, followingSymlinks: true) else { continue }
-                if target.kind == .directory && !followSymlinks { continue }
+                if !followSymlinks && (target.kind == .directory || !Self.isInside(FileSystem.realPath(path), root: root)) { continue }
                 status = target
             }
             switch status.kind {
             case .directory:
-                if recursive { walk(path, relative: relative.appending(name), identity: status.identity) }
+                if recursive { walk(path, relative: relative.appending(name), identity: status.identity, root: root) }
             case .regular:
                 var file = InputFile(path: path, isStandardInput: false, relativeDirectory: relative, identity: status.identity)
                 do {
@@ -143,5 +162,12 @@ struct InputCollector {
                 continue
             }
         }
+    }
+
+    /// Whether a resolved path lies below `root` (both real paths).
+    private static func isInside(_ path: PathBytes?, root: PathBytes) -> Bool {
+        guard let path else { return false }
+        let prefix = root.bytes.last == PathBytes.slash ? root.bytes : root.bytes + [PathBytes.slash]
+        return path.bytes.starts(with: prefix)
     }
 }

@@ -3,7 +3,8 @@
 /// Placeholders: `{name}` input file name without extension, `{ext}` output extension (jpg/png),
 /// `{dir}` the input's directory, `{rel}` its sub-directory below a walked input directory,
 /// `{w}` `{h}` output size, `{ratio}` output ratio (e.g. 4x3). Substituted names are checked so a
-/// crafted file or directory name cannot move the output elsewhere ("..", control characters).
+/// crafted file or directory name cannot move the output elsewhere ("..", control characters),
+/// and the rendered path must stay below the template's fixed start (its output folder).
 struct OutputTemplate: Sendable {
     enum Part: Sendable, Equatable { case literal([UInt8]), name, ext, dir, rel, width, height, ratio }
     var parts: [Part]
@@ -69,7 +70,9 @@ struct OutputTemplate: Sendable {
     /// Whether rendering needs the output size, so the input's header must be planned first.
     var needsPlan: Bool { parts.contains { $0 == .width || $0 == .height || $0 == .ratio } }
 
-    func render(_ v: Values) throws(UnsafeName) -> PathBytes {
+    /// The output path, and the folder the template fixes (see `contained`), below which the
+    /// writer accepts no symlinked directory.
+    func render(_ v: Values) throws(UnsafeName) -> (path: PathBytes, folder: PathBytes) {
         let name = v.name.bytes
         if name.isEmpty || name == [PathBytes.dot] || name == [PathBytes.dot, PathBytes.dot] || name.contains(PathBytes.slash) {
             throw UnsafeName(description: "file name '\(v.name)' cannot be used in an output path")
@@ -103,7 +106,25 @@ struct OutputTemplate: Sendable {
                 out += Array("\(w / g)x\(h / g)".utf8)
             }
         }
-        return PathBytes(out).normalized
+        return try contained(out, values: v)
+    }
+
+    /// The rendered path, refused if it leaves the folder the template starts with: the literal
+    /// text up to its last '/' before the first placeholder (or the input's folder for a leading
+    /// `{dir}`). After that folder no component may be "..", and a relative template stays relative
+    /// even when a leading `{rel}` is empty (else "{rel}/{name}" would write at "/").
+    private func contained(_ out: [UInt8], values v: Values) throws(UnsafeName) -> (path: PathBytes, folder: PathBytes) {
+        let anchor: Int = switch parts.first {
+        case .literal(let bytes)?: bytes.lastIndex(of: PathBytes.slash).map { $0 + 1 } ?? 0
+        case .dir?: v.dir.bytes.count
+        default: 0
+        }
+        var tail = out[anchor...]
+        if anchor == 0 { tail = tail.drop { $0 == PathBytes.slash } }
+        if tail.split(separator: PathBytes.slash).contains(where: { $0.elementsEqual([PathBytes.dot, PathBytes.dot]) }) {
+            throw UnsafeName(description: "output path '\(PathBytes(out))' would climb out of its folder ('..' after a placeholder)")
+        }
+        return (PathBytes(Array(out[..<anchor]) + tail).normalized, PathBytes(out[..<anchor]).normalized)
     }
 
     static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? max(a, 1) : gcd(b, a % b) }

@@ -7,8 +7,11 @@ struct PipelineSet: Sendable {
     let auto: Pipeline
     let jpeg: Pipeline
     let png: Pipeline
+    /// `--max-file-size`: whole-file reads for planning refuse larger inputs.
+    let maxFileSize: Int
 
-    init(options: FitOptions) {
+    init(options: FitOptions, maxFileSize: Int) {
+        self.maxFileSize = maxFileSize
         var o = options
         o.format = .auto
         auto = Pipeline(options: o)
@@ -37,10 +40,10 @@ struct PipelineSet: Sendable {
     func plan(_ input: InputFile, format: ImageFormat?, standardInputData: [UInt8]?) throws -> FitPlan {
         let pipeline = pipeline(for: format)
         if input.isStandardInput { return try pipeline.plan(standardInputData ?? []) }
-        if input.format != .jpeg { return try pipeline.plan(FileSystem.readAll(input.path)) }
+        if input.format != .jpeg { return try pipeline.plan(FileSystem.readAll(input.path, limit: maxFileSize)) }
         let prefix = try FileSystem.readPrefix(input.path, count: Self.headerPrefix)
         if prefix.count < Self.headerPrefix { return try pipeline.plan(prefix) }
         if let plan = try? pipeline.plan(prefix) { return plan }
-        return try pipeline.plan(FileSystem.readAll(input.path))
+        return try pipeline.plan(FileSystem.readAll(input.path, limit: maxFileSize))
     }
 }

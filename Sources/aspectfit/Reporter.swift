@@ -31,18 +31,18 @@ final class Reporter: @unchecked Sendable {
         }
         progress?.clear()
         if outcome.status == .error {
-            StandardStreams.writeError("aspectfit: \(outcome.item.input.path): \(outcome.error ?? "failed")\n")
+            StandardStreams.writeMessage("aspectfit: \(outcome.item.input.path): \(outcome.error ?? "failed")")
         }
         if options.verbose && outcome.status != .error {
-            StandardStreams.writeError(outcome.planLine + (outcome.status == .skipped ? " (skipped: output exists)" : "") + "\n")
+            StandardStreams.writeMessage(outcome.planLine + (outcome.status == .skipped ? " (skipped: output exists)" : ""))
         }
         if !options.quiet {
-            for warning in outcome.warnings { StandardStreams.writeError("aspectfit: \(outcome.item.input.path): warning: \(warning)\n") }
+            for warning in outcome.warnings { StandardStreams.writeMessage("aspectfit: \(outcome.item.input.path): warning: \(warning)") }
         }
         if options.json {
             writeOutput(outcome.jsonLine)
         } else if outcome.status == .planned {
-            writeOutput(outcome.planLine + "\n")
+            writeOutput(MessageText.escaped(outcome.planLine) + "\n")
         }
         progress?.update(done: done)
     }
@@ -72,7 +72,7 @@ final class Reporter: @unchecked Sendable {
         if skippedNonImages > 0 { line += ", \(skippedNonImages) non-images ignored" }
         if let stop, stop != 141 { line += "; interrupted (signal \(stop - 128)), \(notStarted) not processed" }
         line += " in \(JSONObjectWriter.number(milliseconds / 1000)) s"
-        StandardStreams.writeError(line + "\n")
+        StandardStreams.writeMessage(line)
     }
 
     /// Standard output closed (e.g. `| head -1`): stop reporting and stop the batch quietly.

@@ -17,6 +17,11 @@ enum StandardStreams {
 
     static func writeOutput(_ text: String) -> Bool { writeOutput(Array(text.utf8)) }
 
+    /// Writes one message line to standard error, its control characters escaped (`MessageText`).
+    static func writeMessage(_ line: String) {
+        writeError(MessageText.escaped(line) + "\n")
+    }
+
     /// Writes to standard error; failures are ignored (there is nowhere left to report them).
     static func writeError(_ text: String) {
         _ = try? AtomicWriter.writeAll(Array(text.utf8), to: 2)

@@ -16,18 +16,23 @@ final class TemporaryFiles: @unchecked Sendable {
     private let pid = getpid()
 
     /// A new temporary beside `destination` (`.NAME.aspectfit-PID-N.tmp`, O_EXCL, mode 0666 & ~umask).
+    /// A name that exists already (left by a SIGKILLed run whose PID was ours, as in a restarted
+    /// container) is passed over, never opened.
     func create(beside destination: PathBytes) throws(SystemError) -> (id: Int, path: PathBytes, descriptor: Int32) {
         lock.lock()
         defer { lock.unlock() }
-        counter += 1
-        let id = counter
         let name = destination.lastComponent.bytes.prefix(180)
-        let tempName = PathBytes([PathBytes.dot] + name + Array(".aspectfit-\(pid)-\(id).tmp".utf8))
-        let path = destination.parent.appending(tempName)
-        let fd = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
-        guard fd >= 0 else { throw SystemError.current }
-        live[id] = path
-        return (id, path, fd)
+        while true {
+            counter += 1
+            let id = counter
+            let tempName = PathBytes([PathBytes.dot] + name + Array(".aspectfit-\(pid)-\(id).tmp".utf8))
+            let path = destination.parent.appending(tempName)
+            let fd = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
+            if fd < 0 && errno == EEXIST { continue }
+            guard fd >= 0 else { throw SystemError.current }
+            live[id] = path
+            return (id, path, fd)
+        }
     }
 
     /// Renames the temporary onto `destination` (replacing a file or symlink there, never writing through it).

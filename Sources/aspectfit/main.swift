@@ -12,7 +12,7 @@ let temporaries = TemporaryFiles()
 SignalWatcher.start(control: control, temporaries: temporaries)
 
 func fail(usage error: UsageError) -> Never {
-    for line in error.lines { StandardStreams.writeError("aspectfit: \(line)\n") }
+    for line in error.lines { StandardStreams.writeMessage("aspectfit: \(line)") }
     exit(2)
 }
 
@@ -32,19 +32,20 @@ if options.showVersion {
 
 let clockStart = ContinuousClock.now
 let outputDirectory = options.output.flatMap { try? FileSystem.status($0, followingSymlinks: true) }.flatMap { $0.kind == .directory ? $0.identity : nil }
-var collector = InputCollector(recursive: options.recursive, followSymlinks: options.followSymlinks,
+var collector = InputCollector(recursive: options.recursive, followSymlinks: options.followSymlinks, maxFileSize: options.maxFileSize,
                                excluding: outputDirectory.map { [$0] } ?? [])
 for input in options.inputs { collector.add(input) }
 if let list = options.filesFrom {
     do {
-        let data = list.bytes == [UInt8(ascii: "-")] ? try FileSystem.readAll(descriptor: 0) : try FileSystem.readAll(list)
+        let data = list.bytes == [UInt8(ascii: "-")] ? try FileSystem.readAll(descriptor: 0, limit: options.maxFileSize)
+            : try FileSystem.readStream(list, limit: options.maxFileSize)
         for entry in InputCollector.listEntries(data, nulSeparated: options.nulSeparated) { collector.add(entry) }
     } catch {
         fail(usage: UsageError("--files-from \(list): \(error)"))
     }
 }
 
-let pipelines = PipelineSet(options: options.fit)
+let pipelines = PipelineSet(options: options.fit, maxFileSize: options.maxFileSize)
 let planner = BatchPlanner(options: options, pipelines: pipelines, standardInputData: collector.standardInputData,
                            standardOutputIsTerminal: StandardStreams.outputIsTerminal)
 let items: [WorkItem]

@@ -38,11 +38,13 @@ struct CommandRunner {
         return Corpus.projectRoot.appendingPathComponent(".build/debug/aspectfit")
     }()
 
-    /// Starts the binary in `directory`; standard input is `stdin` (or empty).
-    static func start(_ arguments: [String], in directory: URL, stdin: Data? = nil) throws -> (Process, Pipe, Pipe) {
+    /// Starts the binary (or `executable`, e.g. a shell or setpriv wrapping it) in `directory`;
+    /// standard input is `stdin` (or empty). `$ASPECTFIT` names the binary for shell scripts.
+    static func start(_ arguments: [String], in directory: URL, stdin: Data? = nil, executable: URL = binary) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["ASPECTFIT": binary.path]) { $1 }
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
@@ -65,6 +67,33 @@ struct CommandRunner {
     static func run(_ arguments: [String], in directory: URL, stdin: Data? = nil) throws -> Result {
         let (process, out, err) = try start(arguments, in: directory, stdin: stdin)
         return finish(process, out, err)
+    }
+
+    /// Runs a bash script (which calls "$ASPECTFIT") to completion.
+    static func shell(_ script: String, in directory: URL) throws -> Result {
+        let (process, out, err) = try start(["-c", script], in: directory, executable: URL(fileURLWithPath: "/bin/bash"))
+        return finish(process, out, err)
+    }
+
+    /// Runs the binary, killed (SIGKILL) if it is still running after `seconds`: for inputs that
+    /// could make it hang, so a regression fails the test instead of blocking the suite.
+    static func run(_ arguments: [String], in directory: URL, killAfter seconds: Double) throws -> (result: Result, killed: Bool) {
+        let (process, out, err) = try start(arguments, in: directory)
+        let pid = process.processIdentifier
+        let killed = Flag()
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            if process.isRunning { killed.set(); kill(pid, SIGKILL) }
+        }
+        let result = finish(process, out, err)
+        return (result, killed.isSet)
+    }
+
+    /// A boolean set once from another queue.
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
     }
 
     /// Reads everything the process writes and waits for it to end.

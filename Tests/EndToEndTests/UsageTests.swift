@@ -34,6 +34,8 @@ import TestSupport
         (["--png-compression", "10", "a.jpg"], "--png-compression"),
         (["--shard", "4/3", "a.jpg"], "--shard"),
         (["-j", "0", "a.jpg"], "--jobs"),
+        (["--max-file-size", "1T", "a.jpg"], "--max-file-size"),
+        (["--max-file-size", "9223372036854775807", "a.jpg"], "--max-file-size"),
         (["-w"], "needs a value"),
         (["--size", "800x600", "--ratio", "4:3", "a.jpg"], "cannot be used together"),
         (["-g", "north", "--focus", "0.5,0.5", "a.jpg"], "cannot be used together"),

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+import TestSupport
+
+/// Signals and pipes mid-batch: what a scheduler, a closed terminal or `| head` does to a run.
+@Suite struct SignalTests {
+    /// `count` hard links to one corpus file in `in/`: a big batch without copying megabytes.
+    static func links(_ sandbox: Sandbox, to corpusFile: String, count: Int) throws {
+        let original = try sandbox.copy(corpusFile, to: "original.\((corpusFile as NSString).pathExtension)")
+        try FileManager.default.createDirectory(at: sandbox.url("in"), withIntermediateDirectories: true)
+        for i in 0..<count {
+            try FileManager.default.linkItem(at: original, to: sandbox.url("in/img\(String(format: "%03d", i)).\(original.pathExtension)"))
+        }
+    }
+
+    /// Waits (up to 60 s) until `ready` holds or the process ended.
+    static func wait(for process: Process, until ready: () -> Bool) {
+        let deadline = Date().addingTimeInterval(60)
+        while !ready() && process.isRunning && Date() < deadline { usleep(1_000) }
+    }
+
+    /// How long until the process has exited (a zombie or gone), from /proc: Foundation's own
+    /// wait can lag behind on a busy machine, and that lag is not the binary's.
+    static func secondsUntilExit(_ pid: Int32) -> Double {
+        let start = Date()
+        while Date().timeIntervalSince(start) < 30 {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { break }
+            if stat[stat.index(close, offsetBy: 2)...].hasPrefix("Z") { break }
+            usleep(1_000)
+        }
+        return Date().timeIntervalSince(start)
+    }
+
+    @Test(arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])
+    func aSignalMidBatchStopsCleanly(signal: Int32, status: Int32) throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try Self.links(sandbox, to: Samples.jpeg, count: 300)
+        let (process, out, err) = try CommandRunner.start(["-j", "2", "-r", "1:1", "-w", "64", "-o", "out/", "in"], in: sandbox.root)
+        Self.wait(for: process) { sandbox.files(under: "out").contains { !OutputScan.isTemporary($0) } }
+        kill(process.processIdentifier, signal)
+        let result = CommandRunner.finish(process, out, err)
+        #expect(result.status == status, "\(result.stderr)")
+        let written = sandbox.files(under: "out")
+        #expect(!written.isEmpty && written.count < 300, "\(written.count) written")
+        #expect(OutputScan.temporaries(in: sandbox, under: "out").isEmpty)
+        #expect(OutputScan.incomplete(in: sandbox, under: "out").isEmpty)
+        #expect(result.stderr.contains("interrupted (signal \(signal))"), "\(result.stderr)")
+        #expect(result.stderr.contains("not processed"))
+    }
+
+    /// Big PNG outputs (4608x3456, ~1.5 s each in debug): the first SIGINT waits for in-flight
+    /// images, the second, 10 ms later, ends the process at once and still removes temporaries.
+    @Test func aSecondInterruptExitsAtOnceWithoutPartialFiles() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try Self.links(sandbox, to: "photos/dslr-hills-4608x3456.jpg", count: 6)
+        let (process, out, err) = try CommandRunner.start(["-j", "2", "-f", "png", "-o", "out/", "in"], in: sandbox.root)
+        // Best moment: while a temporary is being written; else as soon as anything is there.
+        Self.wait(for: process) { !sandbox.files(under: "out").isEmpty }
+        kill(process.processIdentifier, SIGINT)
+        usleep(10_000)
+        kill(process.processIdentifier, SIGINT)
+        let exitDelay = Self.secondsUntilExit(process.processIdentifier)
+        print("second SIGINT: exited after \(Int(exitDelay * 1000)) ms")
+        let result = CommandRunner.finish(process, out, err)
+        #expect(result.status == 130, "\(result.stderr)")
+        #expect(exitDelay < 1, "exited \(exitDelay) s after the second SIGINT")
+        #expect(OutputScan.temporaries(in: sandbox, under: "out").isEmpty, "\(sandbox.files(under: "out"))")
+        #expect(OutputScan.incomplete(in: sandbox, under: "out").isEmpty)
+    }
+
+    @Test func aClosedPipeEndsTheBatchQuietly() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try Self.links(sandbox, to: Samples.jpeg, count: 100)
+        let result = try CommandRunner.shell("\"$ASPECTFIT\" --json -j 2 -r 1:1 -w 16 -o out/ in | head -1; echo \"exit ${PIPESTATUS[0]}\" >&2",
+                                             in: sandbox.root)
+        #expect(result.stdoutText.split(separator: "\n").count == 1)
+        #expect(["exit 141\n", "exit 0\n"].contains(result.stderr), "\(result.stderr)")   // 0: the batch won the race
+        #expect(OutputScan.temporaries(in: sandbox, under: "out").isEmpty)
+        #expect(OutputScan.incomplete(in: sandbox, under: "out").isEmpty)
+    }
+
+    /// `nohup` (SIGHUP ignored at start) is respected: a hang-up does not stop the batch.
+    @Test func aHangUpIsIgnoredUnderNohup() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try Self.links(sandbox, to: Samples.jpeg, count: 200)
+        let (process, out, err) = try CommandRunner.start(["-c", "trap '' HUP; exec \"$ASPECTFIT\" -j 2 -r 1:1 -w 64 -o out/ in"],
+                                                          in: sandbox.root, executable: URL(fileURLWithPath: "/bin/bash"))
+        Self.wait(for: process) { sandbox.files(under: "out").contains { !OutputScan.isTemporary($0) } }
+        kill(process.processIdentifier, SIGHUP)
+        let result = CommandRunner.finish(process, out, err)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(sandbox.files(under: "out").count == 200)
+    }
+}
