@@ -42,10 +42,8 @@ static void write_exif(j_compress_ptr cinfo, const uint8_t *exif, size_t size) {
 
 cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *options, const cio_metadata *metadata,
                            uint8_t **output, size_t *output_size, cio_message *message) {
-    const uint8_t *icc = metadata != NULL ? metadata->icc : NULL;
-    size_t icc_size = metadata != NULL ? metadata->icc_size : 0;
-    const uint8_t *exif = metadata != NULL ? metadata->exif : NULL;
-    size_t exif_size = exif != NULL ? metadata->exif_size : 0;
+    const uint8_t *icc = metadata->icc, *exif = metadata->exif;
+    size_t icc_size = icc != NULL ? metadata->icc_size : 0, exif_size = exif != NULL ? metadata->exif_size : 0;
     *output = NULL;
     *output_size = 0;
     cio_status status = cio_check_image(image, message);
@@ -63,7 +61,7 @@ cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *optio
         cio_set_message(message, "JPEG quality must be 1...100 (got %d)", options->quality);
         return CIO_INVALID_ARGUMENT;
     }
-    if (icc != NULL && icc_size > MAX_ICC_SIZE) {
+    if (icc_size > MAX_ICC_SIZE) {
         cio_set_message(message, "ICC profile of %zu bytes does not fit in JPEG APP2 markers", icc_size);
         return CIO_INVALID_ARGUMENT;
     }
@@ -109,7 +107,7 @@ cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *optio
     if (exif_size > 0) cinfo.write_JFIF_header = FALSE;   /* EXIF's APP1 comes right after SOI */
     jpeg_start_compress(&cinfo, TRUE);
     if (exif_size > 0) write_exif(&cinfo, exif, exif_size);
-    if (icc != NULL && icc_size > 0) jpeg_write_icc_profile(&cinfo, icc, (unsigned int)icc_size);
+    if (icc_size > 0) jpeg_write_icc_profile(&cinfo, icc, (unsigned int)icc_size);
     while (cinfo.next_scanline < cinfo.image_height) {
         JSAMPROW rows[BATCH_ROWS];
         JDIMENSION n = cinfo.image_height - cinfo.next_scanline;

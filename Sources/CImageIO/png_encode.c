@@ -45,10 +45,8 @@ static int color_type(cio_layout layout) {
 
 cio_status cio_encode_png(const cio_image *image, const cio_png_options *options, const cio_metadata *metadata,
                           uint8_t **output, size_t *output_size, cio_message *message) {
-    const uint8_t *icc = metadata != NULL ? metadata->icc : NULL;
-    size_t icc_size = metadata != NULL ? metadata->icc_size : 0;
-    const uint8_t *exif = metadata != NULL ? metadata->exif : NULL;
-    size_t exif_size = exif != NULL ? metadata->exif_size : 0;
+    const uint8_t *icc = metadata->icc, *exif = metadata->exif;
+    size_t icc_size = icc != NULL ? metadata->icc_size : 0, exif_size = exif != NULL ? metadata->exif_size : 0;
     *output = NULL;
     *output_size = 0;
     cio_status status = cio_check_image(image, message);
@@ -57,7 +55,7 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
         cio_set_message(message, "PNG compression level must be 0...9 (got %d)", options->compression_level);
         return CIO_INVALID_ARGUMENT;
     }
-    if (image->width > PNG_UINT_31_MAX || image->height > PNG_UINT_31_MAX || (icc != NULL && icc_size > PNG_UINT_31_MAX) ||
+    if (image->width > PNG_UINT_31_MAX || image->height > PNG_UINT_31_MAX || icc_size > PNG_UINT_31_MAX ||
         exif_size > PNG_UINT_31_MAX) {
         cio_set_message(message, "image too large for PNG");
         return CIO_INVALID_ARGUMENT;
@@ -85,7 +83,7 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
         png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
         png_set_compression_strategy(png, Z_RLE);
     }
-    if (icc != NULL && icc_size > 0) png_set_iCCP(png, info, "icc", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_size);
+    if (icc_size > 0) png_set_iCCP(png, info, "icc", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_size);
     if (exif_size > 0) png_set_eXIf_1(png, info, (png_uint_32)exif_size, (png_bytep)exif);
     png_write_info(png, info);
     for (uint32_t y = 0; y < image->height; y++) {

@@ -112,7 +112,7 @@ typedef struct {
     int fast_filters;             /* nonzero: SUB filter only and Z_RLE: much faster, somewhat larger */
 } cio_png_options;
 
-/* Metadata to write with the pixels; any pointer may be NULL. */
+/* Metadata to write with the pixels (required; either block may be NULL). */
 typedef struct {
     const uint8_t *icc;           /* ICC profile: JPEG APP2 ICC_PROFILE markers, PNG iCCP */
     size_t icc_size;
