@@ -37,6 +37,11 @@ static cio_status decode(const uint8_t *data, size_t size, const cio_decode_opti
     uint8_t *pixels = malloc(stride * geometry.height);
     CHECK(pixels != NULL);
     uint32_t total = 0;
+    if (batch == 17) {   /* a stride shorter than a row is refused without touching the decoder */
+        uint32_t got = 1;
+        CHECK(cio_decoder_read_rows(decoder, pixels, (size_t)geometry.width * (size_t)geometry.layout - 1, 1, &got,
+                                    &message) == CIO_INVALID_ARGUMENT && got == 0);
+    }
     for (;;) {
         uint32_t got = 0;
         status = cio_decoder_read_rows(decoder, pixels + (size_t)total * stride, stride, batch, &got, &message);
@@ -127,6 +132,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
         .fail_on_truncation = (flags >> 3) & 1,
         .scale_denominator = format == CIO_FORMAT_PNG ? 1 : 1 << (flags & 3),
     };
+    if (region == 0xFF) {   /* regions outside the image and bad scales are argument errors */
+        cio_decoder *decoder = NULL;
+        cio_decode_geometry geometry;
+        cio_decode_options bad = options;
+        bad.scale_denominator = 3;
+        CHECK(cio_decoder_open(data, size, &bad, &decoder, &geometry, &message) != CIO_OK && decoder == NULL);
+        bad = options;
+        bad.has_region = 1;
+        bad.region_x = UINT32_MAX;
+        bad.region_width = 2;
+        bad.region_height = 1;
+        CHECK(cio_decoder_open(data, size, &bad, &decoder, &geometry, &message) != CIO_OK && decoder == NULL);
+    }
     if (flags & 4) {
         /* the region in sixteenths of the scaled size: probe for the full size, scale by rounding up */
         cio_decoder *decoder = NULL;
