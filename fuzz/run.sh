@@ -22,7 +22,9 @@ mkdir -p "$out/corpus-$target"
 # One process (no -jobs/-workers): the machine has 2 cores and other work runs on it; it stops
 # at the first finding. -timeout catches hangs, -rss_limit_mb unbounded allocations (bombs).
 cd "$out"
-exec ./decode_fuzzer "$out/corpus-$target" "$out/seeds-$target" "$root/fuzz/regressions" \
+# the other targets' corpora seed this one too (libFuzzer only adds to the first folder)
+others=$(for d in "$out"/corpus-*; do [ "$d" != "$out/corpus-$target" ] && [ -d "$d" ] && echo "$d"; done)
+exec ./decode_fuzzer "$out/corpus-$target" "$out/seeds-$target" "$root/fuzz/regressions" $others \
     -max_total_time=$((minutes * 60)) -rss_limit_mb=2048 -timeout=10 -max_len=1100000 \
     -print_final_stats=1 -artifact_prefix="$out/artifacts/" \
     > "$out/fuzz-$target.log" 2>&1
