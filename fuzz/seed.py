@@ -11,7 +11,8 @@ import sys
 
 JPEG = (b"\xff\xd8",)
 PNG = (b"\x89PNG\r\n\x1a\n",)
-# flags: 0x00 full decode; 0x1d region 1/2 scale + round trip...; see decode_fuzzer.c
+# [flags, region] (see decode_fuzzer.c): plain lenient decode; strict + PNG round trip; 1/2 scale
+# region + JPEG round trip; 1/4 scale strict region; 1/8 early stop; 1/8 region + JPEG round trip
 OPTION_PREFIXES = [b"\x00\x00", b"\x18\x00", b"\x55\x35", b"\x0e\x93", b"\x23\x41", b"\x57\x0b"]
 
 
