@@ -1,13 +1,27 @@
 /* JPEG decoding through libjpeg-turbo: DCT scaling, column cropping, row skipping, early stop. */
 #include "jpeg_error.h"
 #include "cmyk.h"
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum {
     BATCH_ROWS = 16,          /* scanlines asked for per jpeg_read_scanlines call */
     MAX_SCANS = 500,          /* more scans than this is a progressive-JPEG bomb */
+    BYTES_PER_PIXEL_BUDGET = 4,   /* libjpeg's memory budget per pixel of the pixel limit */
+    MIN_MEMORY_BUDGET = 16 << 20,
 };
+
+/* Progressive and multi-scan JPEGs need whole-image coefficient buffers (2 bytes per sample,
+ * 6 per pixel at 4:4:4), so a small file under the pixel limit could still ask for gigabytes.
+ * libjpeg refuses allocations past max_memory_to_use (JERR_NO_BACKING_STORE, reported as
+ * CIO_TOO_LARGE). 4 bytes per pixel of the limit admits baseline JPEGs (a few MCU rows) and
+ * progressive 4:2:0 (3 bytes per pixel) up to the pixel limit: 1 GiB at the default limit. */
+static long memory_budget(uint64_t max_pixels) {
+    const uint64_t ceiling = (uint64_t)LONG_MAX / BYTES_PER_PIXEL_BUDGET;
+    const uint64_t budget = (max_pixels > ceiling ? ceiling : max_pixels) * BYTES_PER_PIXEL_BUDGET;
+    return budget < MIN_MEMORY_BUDGET ? MIN_MEMORY_BUDGET : (long)budget;
+}
 
 struct cio_jpeg_decoder {
     struct jpeg_decompress_struct cinfo;
@@ -53,6 +67,7 @@ cio_status cio_jpeg_decoder_open(const uint8_t *data, size_t size, const cio_dec
         return status;
     }
     jpeg_create_decompress(&d->cinfo);
+    d->cinfo.mem->max_memory_to_use = memory_budget(options->max_pixels);
     d->progress.progress_monitor = limit_scans;
     d->cinfo.progress = &d->progress;
     jpeg_mem_src(&d->cinfo, data, (unsigned long)size);

@@ -27,6 +27,11 @@ static void error_exit(j_common_ptr cinfo) {
         error->status = CIO_UNSUPPORTED;
         if (is_lossless_sof(cinfo->err->msg_parm.i[0])) cio_set_message(&error->message, "unsupported: lossless JPEG");
         else cio_set_message(&error->message, "unsupported: JPEG process SOF 0x%02x", cinfo->err->msg_parm.i[0]);
+    } else if (code == JERR_NO_BACKING_STORE) {
+        /* whole-image buffers over the memory budget (see jpeg_decode.c) */
+        error->status = CIO_TOO_LARGE;
+        cio_set_message(&error->message, "JPEG too large: progressive or multi-scan decoding needs more than the %ld MB memory budget",
+                        cinfo->mem->max_memory_to_use >> 20);
     } else if (code == JERR_OUT_OF_MEMORY) {
         error->status = CIO_OUT_OF_MEMORY;
         cio_set_message(&error->message, "out of memory decoding JPEG");

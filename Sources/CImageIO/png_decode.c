@@ -79,6 +79,7 @@ cio_status cio_png_decoder_open(const uint8_t *data, size_t size, const cio_deco
             return CIO_INVALID_ARGUMENT;
         }
     }
+    cio_png_limit_idat_tail(d->png, d->info, &d->source);
     cio_layout layout = cio_png_output_layout(d->png, d->info);
     cio_png_set_transforms(d->png, d->info);
     d->interlaced = png_set_interlace_handling(d->png) > 1;

@@ -2,11 +2,20 @@
 #include "png_reader.h"
 #include <string.h>
 
+enum { IDAT_TYPE = 0x49444154, IDAT_TAIL_SLACK = 64 << 10 };   /* "IDAT" as libpng numbers it */
+
 static void read_data(png_structp png, png_bytep out, size_t length) {
     cio_png_source *source = png_get_io_ptr(png);
     if (source->size - source->offset < length) {
         source->hit_end = 1;
         png_error(png, "truncated PNG data");
+    }
+    if (source->rows_expected != 0 && source->rows_done + 1 >= source->rows_expected &&
+        png_get_io_chunk_type(png) == IDAT_TYPE && (png_get_io_state(png) & PNG_IO_CHUNK_DATA) != 0) {
+        source->idat_tail += length;
+        if (source->idat_tail > source->idat_tail_max) {
+            png_error(png, "compressed image data goes on long after the last row (decompression bomb)");
+        }
     }
     memcpy(out, source->data + source->offset, length);
     source->offset += length;
@@ -64,6 +73,28 @@ png_structp cio_png_create_reader(cio_png_source *source, png_infop *info) {
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, ignored_chunks,
                                 (int)(sizeof ignored_chunks / 5));
     return png;
+}
+
+static void row_done(png_structp png, png_uint_32 row, int pass) {
+    cio_png_source *source = png_get_io_ptr(png);
+    source->rows_done++;
+}
+
+void cio_png_limit_idat_tail(png_structp png, png_infop info, cio_png_source *source) {
+    const uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    uint64_t rows = height;
+    if (png_get_interlace_type(png, info) == PNG_INTERLACE_ADAM7) {
+        rows = 0;   /* libpng reports each row of each non-empty pass */
+        for (int pass = 0; pass < 7; pass++) {
+            if (PNG_PASS_COLS(width, pass) > 0) rows += PNG_PASS_ROWS(height, pass);
+        }
+    }
+    const size_t raw_row = png_get_rowbytes(png, info) + 1;   /* file row plus its filter byte */
+    source->rows_expected = rows;
+    source->rows_done = 0;
+    source->idat_tail = 0;
+    source->idat_tail_max = raw_row + raw_row / 1024 + IDAT_TAIL_SLACK;
+    png_set_read_status_fn(png, row_done);
 }
 
 cio_layout cio_png_output_layout(png_structp png, png_infop info) {

@@ -10,6 +10,9 @@ typedef struct {
     size_t size, offset;
     int hit_end;                  /* the data ran out: errors are reported as truncation */
     cio_warnings *warnings;       /* NULL: warnings are ignored */
+    /* Decompression-bomb guard (cio_png_limit_idat_tail); rows_expected 0: off (the probe). */
+    uint64_t rows_expected, rows_done;
+    size_t idat_tail, idat_tail_max;
     cio_status status;
     cio_message message;
 } cio_png_source;
@@ -17,6 +20,13 @@ typedef struct {
 /* Creates the read struct and info struct (NULL on allocation failure). Callers then
  * `setjmp(png_jmpbuf(png))` before any other libpng call. */
 png_structp cio_png_create_reader(cio_png_source *source, png_infop *info);
+
+/* Bounds the compressed IDAT data read once all rows but the last are done: the last row's data
+ * and the stream end (Adler-32) need little more than a raw row. Without a bound libpng inflates
+ * any surplus to nowhere at the end of the image, up to 1032x its size: a 1 MB "1x1" PNG costs
+ * seconds of CPU. The allowance (raw row + 64 KiB) inflates to at most ~1000x that. Call after
+ * png_read_info, before the transforms; past the bound the decode fails as corrupt. */
+void cio_png_limit_idat_tail(png_structp png, png_infop info, cio_png_source *source);
 
 /* The layout libpng's transforms (set by cio_png_set_transforms) produce for this header. */
 cio_layout cio_png_output_layout(png_structp png, png_infop info);

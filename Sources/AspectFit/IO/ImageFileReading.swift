@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 extension ImageFile {
-    /// Reads a whole file with POSIX open/read; missing files, directories and permission
-    /// problems fail with a clear `.io` message.
+    /// Reads a whole file with POSIX open/read; missing files, directories, devices and
+    /// permission problems fail with a clear `.io` message. Pipes are read to their end.
     public static func read(path: String) throws(ImageIOError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .io("cannot open \(path): \(errorText(errno))") }
@@ -14,6 +14,10 @@ extension ImageFile {
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw .io("cannot stat \(path): \(errorText(errno))") }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw .io("cannot read \(path): is a directory") }
+        // a device such as /dev/zero or /dev/urandom never ends: reading it would exhaust memory
+        if (status.st_mode & S_IFMT) == S_IFCHR || (status.st_mode & S_IFMT) == S_IFBLK {
+            throw .io("cannot read \(path): is a device, not a file")
+        }
         var bytes = [UInt8]()
         bytes.reserveCapacity(Int(max(status.st_size, 0)))
         var chunk = [UInt8](repeating: 0, count: 1 << 20)

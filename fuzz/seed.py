@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""Copies corpus files into a libFuzzer seed folder, each prefixed with option bytes.
+
+The fuzz target reads [flags][region] before the image, so every corpus file becomes a few
+seeds with different options (scale, region, truncation mode, round trip). The corpus is
+only read. Usage: fuzz/seed.py OUTPUT_DIR jpeg|png|all CORPUS_DIR
+"""
+import hashlib
+import os
+import sys
+
+JPEG = (b"\xff\xd8",)
+PNG = (b"\x89PNG\r\n\x1a\n",)
+# [flags, region] (see decode_fuzzer.c): plain lenient decode; strict + PNG round trip; 1/2 scale
+# region + JPEG round trip; 1/4 scale strict region; 1/8 early stop; 1/8 region + JPEG round trip
+OPTION_PREFIXES = [b"\x00\x00", b"\x18\x00", b"\x55\x35", b"\x0e\x93", b"\x23\x41", b"\x57\x0b"]
+
+
+def wanted(data, kind):
+    if kind == "jpeg":
+        return data.startswith(JPEG)
+    if kind == "png":
+        return data.startswith(PNG)
+    return True
+
+
+def main():
+    out, kind, corpus = sys.argv[1], sys.argv[2], sys.argv[3]
+    os.makedirs(out, exist_ok=True)
+    count = 0
+    for folder, _, names in os.walk(corpus):
+        for name in sorted(names):
+            path = os.path.join(folder, name)
+            if not name.lower().endswith((".jpg", ".jpeg", ".png")) and "bad" not in folder:
+                continue
+            with open(path, "rb") as f:
+                data = f.read()
+            if not wanted(data, kind) and "bad" not in folder:
+                continue
+            if len(data) > 1 << 20:   # huge photos only slow the fuzzer down; small ones cover the code
+                continue
+            for prefix in OPTION_PREFIXES:
+                seed = prefix + data
+                digest = hashlib.sha1(seed).hexdigest()
+                with open(os.path.join(out, digest), "wb") as f:
+                    f.write(seed)
+                count += 1
+    print(f"{count} seeds in {out}")
+
+
+if __name__ == "__main__":
+    main()
