@@ -2,6 +2,7 @@
  * first two input bytes, and (sometimes) an encode of the decoded pixels that is decoded again.
  * Input layout: [flags] [region] [JPEG or PNG bytes...]. Built and run by fuzz/run.sh. */
 #include "cimageio.h"
+#include "internal.h"   /* cio_exif_orientation, to read back a rewritten orientation */
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,11 +78,12 @@ static void round_trip(const decoded *image, uint8_t flags, uint8_t region) {
     if (jpeg) {
         cio_jpeg_options options = {.quality = 1 + region % 100, .progressive = (region >> 1) & 1,
                                     .full_chroma = (region >> 2) & 1, .optimize_huffman = (region >> 3) & 1};
-        status = cio_encode_jpeg(&input, &options, with_icc ? icc : NULL, with_icc ? sizeof icc : 0,
-                                 &output, &output_size, &message);
+        cio_metadata metadata = {.icc = with_icc ? icc : NULL, .icc_size = with_icc ? sizeof icc : 0};
+        status = cio_encode_jpeg(&input, &options, &metadata, &output, &output_size, &message);
     } else {
         cio_png_options options = {.compression_level = region % 10, .fast_filters = (region >> 4) & 1};
-        status = cio_encode_png(&input, &options, NULL, 0, &output, &output_size, &message);
+        cio_metadata none = {0};
+        status = cio_encode_png(&input, &options, &none, &output, &output_size, &message);
     }
     CHECK(status == CIO_OK);
     cio_info info;
@@ -120,6 +122,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
         CHECK(info.layout >= CIO_GRAY8 && info.layout <= CIO_RGBA8);
         CHECK((info.icc == NULL) == (info.icc_size == 0));
         if (info.icc_size > 0) CHECK(info.icc[0] == info.icc[0] && info.icc[info.icc_size - 1] == info.icc[info.icc_size - 1]);
+        CHECK((info.exif == NULL) == (info.exif_size == 0));
+        if (info.exif_size > 0) {   /* rewriting the orientation stays inside the block and reads back */
+            if (cio_exif_set_orientation(info.exif, info.exif_size, 1 + flags % 8)) {
+                CHECK(cio_exif_orientation(info.exif, info.exif_size) == 1 + flags % 8);
+            }
+        }
     } else {
         CHECK(info.icc == NULL);
     }

@@ -23,7 +23,7 @@ mkdir -p "$out/corpus-$target"
 # at the first finding. -timeout catches hangs, -rss_limit_mb unbounded allocations (bombs).
 cd "$out"
 # the other targets' corpora seed this one too (libFuzzer only adds to the first folder)
-others=$(for d in "$out"/corpus-*; do [ "$d" != "$out/corpus-$target" ] && [ -d "$d" ] && echo "$d"; done)
+others=$(for d in "$out"/corpus-*; do if [ "$d" != "$out/corpus-$target" ] && [ -d "$d" ]; then echo "$d"; fi; done)
 exec ./decode_fuzzer "$out/corpus-$target" "$out/seeds-$target" "$root/fuzz/regressions" $others \
     -max_total_time=$((minutes * 60)) -rss_limit_mb=2048 -timeout=10 -max_len=1100000 \
     -print_final_stats=1 -artifact_prefix="$out/artifacts/" \
