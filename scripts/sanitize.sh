@@ -22,8 +22,11 @@ ubsan_runtime=$(dirname "$(dirname "$(command -v swift)")")/lib/swift/clang/lib/
 run_address() {
     echo "== swift test --sanitize=address"
     swift build --build-tests --sanitize=address --scratch-path .build/sanitize-address
+    # The peak-memory test is skipped: ASan's quarantine keeps freed memory on purpose (that is
+    # how it catches use-after-free), so RSS grows with the work done. `swift test` runs it.
     LSAN_OPTIONS=suppressions=$root/scripts/lsan-suppressions.txt \
-        swift test --skip-build --sanitize=address --scratch-path .build/sanitize-address $filter
+        swift test --skip-build --sanitize=address --scratch-path .build/sanitize-address \
+        --skip peakMemoryDoesNotGrowWithTheNumberOfFiles $filter
 }
 
 run_undefined() {

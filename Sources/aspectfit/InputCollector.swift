@@ -105,6 +105,8 @@ struct InputCollector {
         }
     }
 
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+
     /// `root`: the real path of the directory named as input, which symlinks must stay inside.
     private mutating func walk(_ directory: PathBytes, relative: PathBytes, identity: FileIdentity, root: PathBytes) {
         guard walkedDirectories.insert(identity).inserted else { return }
@@ -118,9 +120,9 @@ struct InputCollector {
         while true {
             errno = 0
             guard let entry = readdir(dir) else { break }
-            let name = withUnsafePointer(to: entry.pointee.d_name) { tuple in
-                tuple.withMemoryRebound(to: CChar.self, capacity: 256) { PathBytes(cString: $0) }
-            }
+            // Read d_name in place: a dirent may be shorter than sizeof(dirent), so copying the
+            // whole struct (entry.pointee) can read past the end of the directory buffer.
+            let name = PathBytes(cString: (UnsafeRawPointer(entry) + Self.nameOffset).assumingMemoryBound(to: CChar.self))
             if name.bytes.first == PathBytes.dot { continue }   // ".", "..", dot files and temporaries
             names.append(name)
         }
