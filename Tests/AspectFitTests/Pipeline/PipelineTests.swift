@@ -30,7 +30,7 @@ import TestSupport
                                              shrinkOnLoad: false, ratio: ratio, size: .width(width), gravity: .centre,
                                              enlarge: true, filterRadius: filter.radius)
                 let ours = ResamplingFixtures.resample(source, filter, crop: plan.crop, width: plan.outputWidth, height: plan.outputHeight)
-                let reference = PhotoReference.resample(source, filter: filter, crop: plan.crop,
+                let reference = ReferenceResampler.resample(source, filter: filter, crop: plan.crop,
                                                         width: plan.outputWidth, height: plan.outputHeight)
                 let psnr = ResamplingFixtures.psnr(ours, reference)
                 #expect(psnr >= 50, "\(photo) \(filter) \(ratio) w\(width): \(psnr) dB")
@@ -47,7 +47,7 @@ import TestSupport
         let result = try Self.fit(data) { $0.ratio = ratio; $0.size = .width(width); $0.format = .png }
         #expect(result.plan.crop.decodeScale > 1, "\(photo) should shrink on load")
         let ours = try ImageFile.decode(result.bytes).pixels
-        let reference = PhotoReference.resample(try Self.uprightSource(data), filter: .lanczos3, crop: result.plan.crop.crop,
+        let reference = ReferenceResampler.resample(try Self.uprightSource(data), filter: .lanczos3, crop: result.plan.crop.crop,
                                                 width: ours.width, height: ours.height)
         let psnr = ResamplingFixtures.psnr(ours, reference)
         #expect(psnr >= 40, "\(photo) at 1/\(result.plan.crop.decodeScale): \(psnr) dB")

@@ -1,23 +1,28 @@
 import Foundation
 @testable import AspectFit
 
-/// A float64 resampler written straight from the geometry definition, with no shortcuts: every
-/// source pixel of the image is weighed, colours premultiplied and linearised in Double.
+/// A float64 resampler written straight from the geometry definition (that of the benchmark's
+/// ../shared/bench/quality.py): colours premultiplied and linearised in Double, no fixed point.
 enum ReferenceResampler {
-    /// Normalised weights of every source pixel for every output pixel of one axis.
-    static func weights(_ filter: Filter, sourceSize: Int, offset: Double, length: Double, count: Int) -> [[Double]] {
+    /// First source pixel and normalised weights of every output pixel of one axis. Every pixel
+    /// the stretched kernel reaches is weighed (one pixel of slack each side); beyond that the
+    /// kernel is exactly zero, so this equals weighing the whole row.
+    static func weights(_ filter: Filter, sourceSize: Int, offset: Double, length: Double, count: Int) -> [(first: Int, weights: [Double])] {
         let f = length / Double(count)
         let stretch = filter == .nearest ? 1 : max(f, 1)
+        let support = filter.radius * stretch
         return (0 ..< count).map { i in
             let centre = offset + (Double(i) + 0.5) * f
-            var w = (0 ..< sourceSize).map { k in filter.kernel((Double(k) + 0.5 - centre) / stretch) }
+            let first = max(0, Int((centre - support).rounded(.down)) - 1)
+            let last = min(sourceSize - 1, Int((centre + support).rounded(.up)) + 1)
+            var w = (first ... last).map { k in filter.kernel((Double(k) + 0.5 - centre) / stretch) }
             let sum = w.reduce(0, +)
             if sum == 0 {
-                w = [Double](repeating: 0, count: sourceSize)
-                w[min(max(Int(centre.rounded(.down)), 0), sourceSize - 1)] = 1
-                return w
+                w = w.map { _ in 0 }
+                w[min(max(Int(centre.rounded(.down)), first), last) - first] = 1
+                return (first, w)
             }
-            return w.map { $0 / sum }
+            return (first, w.map { $0 / sum })
         }
     }
 
@@ -29,25 +34,34 @@ enum ReferenceResampler {
         let colours = alpha ? ch - 1 : ch
         // Source samples as Double: linear light if asked, colour premultiplied by alpha.
         var samples = [Double](repeating: 0, count: source.width * source.height * ch)
-        for y in 0 ..< source.height {
-            for x in 0 ..< source.width {
-                let px = Array(source[x, y])
-                let a = alpha ? Double(px[ch - 1]) / 255 : 1
-                for c in 0 ..< ch {
-                    let base = (y * source.width + x) * ch + c
-                    if alpha && c == ch - 1 { samples[base] = a; continue }
-                    let v = Double(px[c]) / 255
-                    samples[base] = (linearLight ? SRGBTables.decode(v) : v) * a
+        source.bytes.withUnsafeBufferPointer { bytes in
+            samples.withUnsafeMutableBufferPointer { samples in
+                for y in 0 ..< source.height {
+                    for x in 0 ..< source.width {
+                        let p = y * source.bytesPerRow + x * ch
+                        let a = alpha ? Double(bytes[p + ch - 1]) / 255 : 1
+                        for c in 0 ..< ch {
+                            let base = (y * source.width + x) * ch + c
+                            if alpha && c == ch - 1 { samples[base] = a; continue }
+                            let v = Double(bytes[p + c]) / 255
+                            samples[base] = (linearLight ? SRGBTables.decode(v) : v) * a
+                        }
+                    }
                 }
             }
         }
         let wx = weights(filter, sourceSize: source.width, offset: crop.x, length: crop.width, count: width)
         let wy = weights(filter, sourceSize: source.height, offset: crop.y, length: crop.height, count: height)
         var rows = [Double](repeating: 0, count: source.height * width * ch)
-        for y in 0 ..< source.height {
-            for i in 0 ..< width {
-                for k in 0 ..< source.width where wx[i][k] != 0 {
-                    for c in 0 ..< ch { rows[(y * width + i) * ch + c] += wx[i][k] * samples[(y * source.width + k) * ch + c] }
+        samples.withUnsafeBufferPointer { samples in
+            rows.withUnsafeMutableBufferPointer { rows in
+                for y in 0 ..< source.height {
+                    for (i, tap) in wx.enumerated() {
+                        for (n, w) in tap.weights.enumerated() {
+                            let k = tap.first + n
+                            for c in 0 ..< ch { rows[(y * width + i) * ch + c] += w * samples[(y * source.width + k) * ch + c] }
+                        }
+                    }
                 }
             }
         }
@@ -55,8 +69,9 @@ enum ReferenceResampler {
         for j in 0 ..< height {
             for i in 0 ..< width {
                 var v = [Double](repeating: 0, count: ch)
-                for k in 0 ..< source.height where wy[j][k] != 0 {
-                    for c in 0 ..< ch { v[c] += wy[j][k] * rows[(k * width + i) * ch + c] }
+                for (n, w) in wy[j].weights.enumerated() {
+                    let k = wy[j].first + n
+                    for c in 0 ..< ch { v[c] += w * rows[(k * width + i) * ch + c] }
                 }
                 let a = alpha ? v[ch - 1] : 1
                 let alphaCode = alpha ? code(a) : 255
