@@ -8,6 +8,8 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     public var outputFormat: ImageFormat
     /// The pixel layout that will be encoded.
     public var outputLayout: PixelLayout
+    /// Set when the gravity chooses the window from the pixels; its focus once they were read.
+    public var windowChoice: WindowChoice? = nil
 
     public var outputWidth: Int { crop.outputWidth }
     public var outputHeight: Int { crop.outputHeight }

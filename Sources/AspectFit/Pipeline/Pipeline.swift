@@ -29,7 +29,8 @@ public struct Pipeline: Sendable {
         let format = options.format.resolved(source: info.format, transparent: info.decodedLayout.hasAlpha || corners)
         let layout = format == .jpeg ? info.decodedLayout.withoutAlpha
             : corners ? info.decodedLayout.withAlpha : info.decodedLayout
-        return FitPlan(source: info, crop: crop, outputFormat: format, outputLayout: layout)
+        return FitPlan(source: info, crop: crop, outputFormat: format, outputLayout: layout,
+                       windowChoice: options.gravity.readsPixels ? WindowChoice(strategy: options.gravity) : nil)
     }
 
     /// Fits one encoded JPEG or PNG image and returns the encoded result.
@@ -40,9 +41,11 @@ public struct Pipeline: Sendable {
     /// Fits one image reusing `workspace`'s tables and buffers; a batch worker keeps one workspace.
     public func run(_ data: [UInt8], workspace: PipelineWorkspace) throws(FitError) -> FitResult {
         var clock = Stopwatch()
-        let plan = try plan(data)
+        var plan = try plan(data)
         clock.lap("plan")
-        var (image, warnings) = try decodeAndResample(data, plan: plan, workspace: workspace)
+        var (image, warnings) = try options.gravity.readsPixels
+            ? decodeChoosingWindow(data, plan: &plan, workspace: workspace)
+            : decodeAndResample(data, plan: plan, workspace: workspace)
         defer { workspace.image = image }
         clock.lap("decode+resample")
         image = applyCorners(to: image, plan: plan)

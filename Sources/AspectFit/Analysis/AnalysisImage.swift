@@ -1,0 +1,80 @@
+/// A small upright copy of a decoded frame for choosing a crop window: box-averaged planes of
+/// luma and two opponent colours (0...255 scale) and alpha (0...1), at most `longSide` pixels long.
+///
+/// Built in one pass over the pixels the pipeline decoded anyway, then turned upright, so the
+/// window search works in the same upright space as `CropPlan.crop`.
+struct AnalysisImage {
+    let width: Int
+    let height: Int
+    /// Luma, 0.299 R + 0.587 G + 0.114 B (colour averaged with alpha weights).
+    var luma: [Float]
+    /// Red minus green.
+    var redGreen: [Float]
+    /// Yellow (mean of red and green) minus blue.
+    var yellowBlue: [Float]
+    /// Mean alpha of the cell, 1 for opaque layouts.
+    var alpha: [Float]
+    /// The red, green and blue means of each cell (for the colour-based cues).
+    var red: [Float], green: [Float], blue: [Float]
+
+    /// The long side analysis runs at: fine enough to place a window to ~0.5% of the frame.
+    static let defaultLongSide = 160
+
+    init(frame: PixelBuffer, orientation: Orientation, longSide: Int = AnalysisImage.defaultLongSide) {
+        let sw = frame.width, sh = frame.height
+        let factor = max(1, Double(max(sw, sh)) / Double(longSide))
+        let gw = max(1, Int((Double(sw) / factor).rounded()))
+        let gh = max(1, Int((Double(sh) / factor).rounded()))
+        let channels = frame.layout.channels
+        let hasAlpha = frame.layout.hasAlpha
+        let isGray = channels <= 2
+        var sums = [Double](repeating: 0, count: gw * gh * 4)
+        var counts = [Double](repeating: 0, count: gw * gh)
+        let cellOfColumn = (0 ..< sw).map { min(gw - 1, $0 * gw / sw) }
+        frame.bytes.withUnsafeBufferPointer { bytes in
+            for y in 0 ..< sh {
+                let row = y * frame.bytesPerRow
+                let cellRow = min(gh - 1, y * gh / sh) * gw
+                for x in 0 ..< sw {
+                    let p = row + x * channels
+                    let a = hasAlpha ? Double(bytes[p + channels - 1]) / 255 : 1
+                    let r = Double(bytes[p])
+                    let g = isGray ? r : Double(bytes[p + 1])
+                    let b = isGray ? r : Double(bytes[p + 2])
+                    let cell = cellRow + cellOfColumn[x]
+                    sums[cell * 4] += r * a
+                    sums[cell * 4 + 1] += g * a
+                    sums[cell * 4 + 2] += b * a
+                    sums[cell * 4 + 3] += a
+                    counts[cell] += 1
+                }
+            }
+        }
+        let upright = orientation.uprightSize(width: gw, height: gh)
+        width = upright.width
+        height = upright.height
+        let n = width * height
+        var red = [Float](repeating: 0, count: n)
+        var green = red, blue = red, alpha = red
+        for v in 0 ..< height {
+            for u in 0 ..< width {
+                let s = orientation.stored(x: Double(u) + 0.5, y: Double(v) + 0.5, storedWidth: Double(gw), storedHeight: Double(gh))
+                let cell = min(gh - 1, Int(s.y)) * gw + min(gw - 1, Int(s.x))
+                let weight = sums[cell * 4 + 3]
+                let i = v * width + u
+                alpha[i] = Float(weight / max(1, counts[cell]))
+                guard weight > 0 else { continue }
+                red[i] = Float(sums[cell * 4] / weight)
+                green[i] = Float(sums[cell * 4 + 1] / weight)
+                blue[i] = Float(sums[cell * 4 + 2] / weight)
+            }
+        }
+        luma = (0 ..< n).map { 0.299 * red[$0] + 0.587 * green[$0] + 0.114 * blue[$0] }
+        redGreen = (0 ..< n).map { red[$0] - green[$0] }
+        yellowBlue = (0 ..< n).map { (red[$0] + green[$0]) / 2 - blue[$0] }
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+}

@@ -1,0 +1,67 @@
+/// The attention and entropy gravities: the crop window is chosen from the pixels, in one decode.
+extension Pipeline {
+    /// Decodes the whole frame once at the plan's DCT scale (the window's size, hence the scale, does
+    /// not depend on where it goes), chooses the window on a small upright copy, re-plans with
+    /// that focus and resamples the window from the same decoded pixels. Memory: the decoded frame
+    /// at 1/`decodeScale` (its width x height x channels bytes) plus the output.
+    func decodeChoosingWindow(_ data: [UInt8], plan: inout FitPlan,
+                              workspace: PipelineWorkspace) throws(FitError) -> (PixelBuffer, [String]) {
+        var decode = options.decode
+        decode.scaleDenominator = plan.crop.decodeScale
+        decode.region = nil
+        var frame = PixelBuffer(width: 0, height: 0, layout: .rgb8)
+        let summary: DecodeSummary
+        do {
+            summary = try ImageFile.decodeRows(data, options: decode, start: { region, layout in
+                frame = PixelBuffer(width: region.width, height: region.height, layout: layout)
+            }, row: { y, pixels in
+                let start = y * frame.bytesPerRow
+                frame.bytes.withUnsafeMutableBytes { rows in
+                    rows.baseAddress!.advanced(by: start).copyMemory(from: pixels.baseAddress!, byteCount: min(pixels.count, frame.bytesPerRow))
+                }
+            })
+        } catch let error as ImageIOError {
+            throw .image(error)
+        } catch {
+            throw .image(.corrupt("\(error)"))
+        }
+        guard frame.width > 0, frame.height > 0 else { throw .image(.corrupt("the decoder produced no rows")) }
+
+        let source = plan.source
+        let upright = source.orientation.uprightSize(width: source.width, height: source.height)
+        let w = Double(upright.width), h = Double(upright.height)
+        let window = (width: plan.crop.crop.width / w, height: plan.crop.crop.height / h)
+        let focus = window.width >= 1 && window.height >= 1
+            ? (x: 0.5, y: 0.5)
+            : CropWindowFinder.focus(options.gravity, frame: frame, orientation: source.orientation, window: window)
+        let crop: CropPlan
+        do {
+            crop = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: source.orientation,
+                                     shrinkOnLoad: plan.crop.decodeScale > 1 || source.format == .jpeg,
+                                     ratio: options.ratio, size: options.size,
+                                     gravity: .focus(x: min(1, max(0, focus.x)), y: min(1, max(0, focus.y))),
+                                     enlarge: options.enlarge, filterRadius: options.filter.radius)
+        } catch { throw .plan(error) }
+        precondition(crop.decodeScale == plan.crop.decodeScale, "the window's position changed the decode scale")
+        plan.crop = crop
+        plan.windowChoice = WindowChoice(strategy: options.gravity, focusX: (crop.crop.x + crop.crop.width / 2) / w,
+                                         focusY: (crop.crop.y + crop.crop.height / 2) / h)
+
+        let region = crop.decodeRegion
+        let box = Box(x: crop.scaledCrop.x - Double(region.x), y: crop.scaledCrop.y - Double(region.y),
+                      width: crop.scaledCrop.width, height: crop.scaledCrop.height)
+        let resampler = workspace.resampler(filter: options.filter, sourceWidth: region.width, sourceHeight: region.height,
+                                            crop: box, outputWidth: crop.outputWidth, outputHeight: crop.outputHeight,
+                                            orientation: crop.orientation, layout: frame.layout, linearLight: options.linearLight)
+        let channels = frame.layout.channels
+        frame.bytes.withUnsafeBytes { rows in
+            for y in 0 ..< region.height {
+                let start = (region.y + y) * frame.bytesPerRow + region.x * channels
+                resampler.consume(row: UnsafeRawBufferPointer(rebasing: rows[start ..< start + region.width * channels]), y: y)
+            }
+        }
+        var image = workspace.image
+        resampler.finish(into: &image)
+        return (image, summary.warnings)
+    }
+}
