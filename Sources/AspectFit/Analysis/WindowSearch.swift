@@ -7,6 +7,10 @@ struct WindowSearch {
     /// How much more the middle counts than the rim.
     static let middleBonus = 0.5
 
+    /// How much more a window must hold than the centred one to be preferred to it: off-centre
+    /// only when the pixels say so clearly.
+    static let centreMargin = 1.25
+
     let area: SummedArea
 
     init(weights: [Float], width: Int, height: Int) {
@@ -34,8 +38,10 @@ struct WindowSearch {
             p.append(hi)
             return p
         }
-        var best = (x: freeX / 2, y: freeY / 2)
-        var bestScore = score(x: best.x, y: best.y, width: width, height: height)
+        let centred = (x: freeX / 2, y: freeY / 2)
+        let centredScore = score(x: centred.x, y: centred.y, width: width, height: height)
+        var best = centred
+        var bestScore = centredScore
         for pass in 0 ..< 2 {
             let step = pass == 0 ? 1.0 : 0.25
             let xs = positions(freeX, around: pass == 0 ? nil : best.x, step: step)
@@ -47,6 +53,6 @@ struct WindowSearch {
                 }
             }
         }
-        return best
+        return bestScore > centredScore * Self.centreMargin ? best : centred
     }
 }

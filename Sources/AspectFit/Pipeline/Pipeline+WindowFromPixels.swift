@@ -33,7 +33,7 @@ extension Pipeline {
         let window = (width: plan.crop.crop.width / w, height: plan.crop.crop.height / h)
         let focus = window.width >= 1 && window.height >= 1
             ? (x: 0.5, y: 0.5)
-            : CropWindowFinder.focus(options.gravity, frame: frame, orientation: source.orientation, window: window)
+            : CropWindowFinder(options.gravity, frame: frame, orientation: source.orientation).focus(window: window)
         let crop: CropPlan
         do {
             crop = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: source.orientation,
