@@ -22,6 +22,7 @@ struct ArgumentParser {
         Spec(long: "height", short: "H", takesValue: true), Spec(long: "size", short: "s", takesValue: true),
         Spec(long: "max", short: nil, takesValue: true), Spec(long: "gravity", short: "g", takesValue: true),
         Spec(long: "focus", short: nil, takesValue: true), Spec(long: "no-enlarge", short: nil, takesValue: false),
+        Spec(long: "fit", short: nil, takesValue: true),
         Spec(long: "radius", short: nil, takesValue: true), Spec(long: "corners", short: nil, takesValue: true),
         Spec(long: "background", short: nil, takesValue: true), Spec(long: "filter", short: nil, takesValue: true),
         Spec(long: "linear", short: nil, takesValue: false),
@@ -136,6 +137,7 @@ struct ArgumentParser {
         case "gravity": options.fit.gravity = try library { try Gravity(parsing: v) }
         case "focus": options.fit.gravity = try library { try Gravity(focusParsing: v) }
         case "no-enlarge": options.fit.enlarge = false
+        case "fit": options.fit.fit = try library { try FitMode(parsing: v) }
         case "radius": options.fit.cornerRadius = try library { try CornerRadius(parsing: v) }
         case "corners": options.fit.cornerStyle = try library { try CornerStyle(parsing: v) }
         case "background": options.fit.background = try library { try RGBColor(parsing: v) }

@@ -64,9 +64,14 @@ enum HelpText {
         -g, --gravity NAME      What to keep when cropping (default centre, also center):
                                 \(gravityNames)
                                 (any case; also top, bottom, left, right, ne, nw, se, sw,
-                                top-left, ...).
+                                top-left, ...). attention: the window holding what a person
+                                looks at (detail, colour, skin, contrast); entropy: the busiest
+                                window (as libvips). Both read the pixels once, as decoded.
             --focus X,Y         Keep this point (fractions 0..1 of the upright image) centred
                                 as far as possible, e.g. --focus 0.5,0.3.
+            --fit MODE          cover (default): fill the box, clip the overflow; contain: the
+                                whole image inside the box, the rest --background (JPEG) or
+                                transparent (PNG), placed by --gravity; corners cut the box.
             --no-enlarge        Never upscale: a small source gives a smaller output.
             --radius R          Rounded corners: pixels (64, 64px) or % of the short side (12.5%).
             --corners STYLE     circular (default) or continuous (smooth, squircle-like).

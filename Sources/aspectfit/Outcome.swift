@@ -44,6 +44,14 @@ struct Outcome: Sendable {
         } else {
             o.add("focus", nil as String?)
         }
+        if let box = plan?.letterbox, let crop = plan?.crop {
+            o.add("letterbox") { b in
+                b.add("x", box.x)
+                b.add("y", box.y)
+                b.add("width", crop.outputWidth)
+                b.add("height", crop.outputHeight)
+            }
+        }
         o.add("output_width", plan?.outputWidth)
         o.add("output_height", plan?.outputHeight)
         o.add("output_format", plan?.outputFormat.rawValue ?? item.format?.rawValue)

@@ -4,6 +4,8 @@ public struct FitOptions: Sendable {
     public var ratio: AspectRatio?
     public var size: SizeRequest = .none
     public var gravity: Gravity = .centre
+    /// Fill the box and clip (`cover`), or show the whole image letterboxed (`contain`).
+    public var fit: FitMode = .cover
     /// False never upsamples: a small source gives the largest box of the ratio it holds.
     public var enlarge = true
     public var filter: Filter = .lanczos3

@@ -10,9 +10,11 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     public var outputLayout: PixelLayout
     /// Set when the gravity chooses the window from the pixels; its focus once they were read.
     public var windowChoice: WindowChoice? = nil
+    /// With `FitMode.contain`, the output box and where the scaled image (`crop`'s output) sits in it.
+    public var letterbox: Letterbox? = nil
 
-    public var outputWidth: Int { crop.outputWidth }
-    public var outputHeight: Int { crop.outputHeight }
+    public var outputWidth: Int { letterbox?.width ?? crop.outputWidth }
+    public var outputHeight: Int { letterbox?.height ?? crop.outputHeight }
 
     public var description: String {
         "\(source.format.rawValue) \(crop) -> \(outputFormat.rawValue) \(outputLayout)"

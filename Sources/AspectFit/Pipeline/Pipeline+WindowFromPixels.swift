@@ -34,7 +34,7 @@ extension Pipeline {
         let focus = window.width >= 1 && window.height >= 1
             ? (x: 0.5, y: 0.5)
             : CropWindowFinder(options.gravity, frame: frame, orientation: source.orientation).focus(window: window)
-        let crop: CropPlan
+        var crop: CropPlan
         do {
             crop = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: source.orientation,
                                      shrinkOnLoad: plan.crop.decodeScale > 1 || source.format == .jpeg,
@@ -42,7 +42,7 @@ extension Pipeline {
                                      gravity: .focus(x: min(1, max(0, focus.x)), y: min(1, max(0, focus.y))),
                                      enlarge: options.enlarge, filterRadius: options.filter.radius)
         } catch { throw .plan(error) }
-        precondition(crop.decodeScale == plan.crop.decodeScale, "the window's position changed the decode scale")
+        crop = crop.withDecodeScale(plan.crop.decodeScale, filterRadius: options.filter.radius)
         plan.crop = crop
         plan.windowChoice = WindowChoice(strategy: options.gravity, focusX: (crop.crop.x + crop.crop.width / 2) / w,
                                          focusY: (crop.crop.y + crop.crop.height / 2) / h)

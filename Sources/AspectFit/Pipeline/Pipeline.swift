@@ -18,19 +18,22 @@ public struct Pipeline: Sendable {
 
     /// What `run` would do with a source whose header says `info`.
     public func plan(for info: ImageInfo) throws(FitError) -> FitPlan {
-        let crop: CropPlan
+        var crop: CropPlan
         do {
             crop = try CropPlan.make(sourceWidth: info.width, sourceHeight: info.height, orientation: info.orientation,
                                      shrinkOnLoad: info.format == .jpeg, ratio: options.ratio, size: options.size,
                                      gravity: options.gravity, enlarge: options.enlarge,
                                      filterRadius: options.filter.radius)
         } catch { throw .plan(error) }
-        let corners = cutsCorners(width: crop.outputWidth, height: crop.outputHeight)
+        var letterbox: Letterbox?
+        if options.fit == .contain { (crop, letterbox) = try containedPlan(box: crop, info: info) }
+        let corners = cutsCorners(width: letterbox?.width ?? crop.outputWidth, height: letterbox?.height ?? crop.outputHeight)
         let format = options.format.resolved(source: info.format, transparent: info.decodedLayout.hasAlpha || corners)
         let layout = format == .jpeg ? info.decodedLayout.withoutAlpha
-            : corners ? info.decodedLayout.withAlpha : info.decodedLayout
+            : corners || letterbox != nil ? info.decodedLayout.withAlpha : info.decodedLayout
+        let smart = options.gravity.readsPixels && options.fit == .cover
         return FitPlan(source: info, crop: crop, outputFormat: format, outputLayout: layout,
-                       windowChoice: options.gravity.readsPixels ? WindowChoice(strategy: options.gravity) : nil)
+                       windowChoice: smart ? WindowChoice(strategy: options.gravity) : nil, letterbox: letterbox)
     }
 
     /// Fits one encoded JPEG or PNG image and returns the encoded result.
@@ -43,11 +46,14 @@ public struct Pipeline: Sendable {
         var clock = Stopwatch()
         var plan = try plan(data)
         clock.lap("plan")
-        var (image, warnings) = try options.gravity.readsPixels
+        var (image, warnings) = try plan.windowChoice != nil
             ? decodeChoosingWindow(data, plan: &plan, workspace: workspace)
             : decodeAndResample(data, plan: plan, workspace: workspace)
         defer { workspace.image = image }
         clock.lap("decode+resample")
+        if let box = plan.letterbox {
+            image = box.place(image, transparent: plan.outputLayout.hasAlpha, background: options.background)
+        }
         image = applyCorners(to: image, plan: plan)
         clock.lap("corners")
         let icc = outputProfile(plan: plan, warnings: &warnings)

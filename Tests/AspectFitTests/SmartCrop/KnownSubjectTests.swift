@@ -159,3 +159,19 @@ import TestSupport
         #expect(try Pipeline(options: options).plan(try ImageEncoder.encodePNG(image)).windowChoice == nil)
     }
 }
+
+/// The kayak at 3:1, width 120 with entropy: the chosen window's size ratio lands an ulp under 2
+/// at 1/2 scale; the plan must keep the frame's decode scale (this crashed once).
+@Suite struct MovedWindowScaleTests {
+    @Test func movedWindowKeepsTheDecodeScale() throws {
+        guard try Corpus.require() else { return }
+        var options = FitOptions()
+        options.ratio = AspectRatio(unchecked: 3, 1)
+        options.size = .width(120)
+        options.gravity = .entropy
+        let result = try Pipeline(options: options).run(try ImageFile.read(path: Corpus.path("photos/unsplash-kayak-iptc-xmp.jpg")))
+        #expect(result.plan.crop.decodeScale == 2 && result.plan.outputHeight == 40)
+        let region = result.plan.crop.decodeRegion
+        #expect(region.maxY <= result.plan.crop.scaledSourceHeight && region.maxX <= result.plan.crop.scaledSourceWidth)
+    }
+}

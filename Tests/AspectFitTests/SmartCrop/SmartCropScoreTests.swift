@@ -49,6 +49,7 @@ import TestSupport
             return try CropPlan.make(sourceWidth: info.width, sourceHeight: info.height, orientation: info.orientation,
                                      shrinkOnLoad: info.format == .jpeg, ratio: ratio, size: .width(96),
                                      gravity: .focus(x: focus.x, y: focus.y), enlarge: true, filterRadius: Filter.lanczos3.radius)
+                .withDecodeScale(scale, filterRadius: Filter.lanczos3.radius)
         }
     }
 
