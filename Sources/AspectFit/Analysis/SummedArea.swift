@@ -37,6 +37,12 @@ struct SummedArea {
         prefix(x1, y1) - prefix(x0, y1) - prefix(x1, y0) + prefix(x0, y0)
     }
 
+    /// The sum over whole pixels [x0, x1) x [y0, y1), all inside the plane.
+    func sum(x0: Int, y0: Int, x1: Int, y1: Int) -> Double {
+        let stride = width + 1
+        return table[y1 * stride + x1] - table[y1 * stride + x0] - table[y0 * stride + x1] + table[y0 * stride + x0]
+    }
+
     /// The plane averaged over a (2r+1)-pixel square around each pixel (edges use the part inside).
     static func boxBlur(_ plane: [Float], width: Int, height: Int, radius r: Int) -> [Float] {
         let area = SummedArea(plane, width: width, height: height)
@@ -45,7 +51,7 @@ struct SummedArea {
             let y0 = max(0, y - r), y1 = min(height, y + r + 1)
             for x in 0 ..< width {
                 let x0 = max(0, x - r), x1 = min(width, x + r + 1)
-                let s = area.sum(x0: Double(x0), y0: Double(y0), x1: Double(x1), y1: Double(y1))
+                let s = area.sum(x0: x0, y0: y0, x1: x1, y1: y1)
                 out[y * width + x] = Float(s / Double((x1 - x0) * (y1 - y0)))
             }
         }
