@@ -8,11 +8,7 @@
 /* Formats a one-line message (control characters become spaces). */
 void cio_set_message(cio_message *message, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
-/* Warnings a decoder keeps; duplicates are stored once. */
-typedef struct {
-    cio_message items[CIO_MAX_WARNINGS];
-    int count;
-} cio_warnings;
+/* Adds a warning (NULL list: ignored; duplicates and overflow: dropped). */
 void cio_warnings_add(cio_warnings *warnings, const char *text);
 
 /* Fails with CIO_TOO_LARGE (and a message) when width*height is over `max_pixels`. */
@@ -20,6 +16,10 @@ cio_status cio_check_pixel_limit(uint64_t width, uint64_t height, uint64_t max_p
 
 /* The EXIF orientation (1...8) in a TIFF-structured EXIF block; 1 if absent or invalid. */
 int cio_exif_orientation(const uint8_t *tiff, size_t size);
+
+/* Whether an EXIF block to write starts with a TIFF header and is at most `max_size` bytes; when not,
+ * says why in `dropped` (an EXIF block the writer cannot take is left out, never an error). */
+int cio_exif_is_tiff(const uint8_t *tiff, size_t size, size_t max_size, cio_warnings *dropped);
 
 /* A malloc'd copy of `bytes` (NULL and 0 when empty or out of memory: metadata is optional). */
 void cio_copy_bytes(const uint8_t *bytes, size_t size, uint8_t **copy, size_t *copy_size);

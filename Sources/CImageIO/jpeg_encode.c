@@ -61,14 +61,14 @@ cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *optio
         cio_set_message(message, "JPEG quality must be 1...100 (got %d)", options->quality);
         return CIO_INVALID_ARGUMENT;
     }
+    /* metadata never costs the image: what JPEG markers cannot hold is left out with a warning */
     if (icc_size > MAX_ICC_SIZE) {
-        cio_set_message(message, "ICC profile of %zu bytes does not fit in JPEG APP2 markers", icc_size);
-        return CIO_INVALID_ARGUMENT;
+        char line[CIO_MESSAGE_CAPACITY];
+        snprintf(line, sizeof line, "ICC profile dropped: %zu bytes do not fit in 255 JPEG APP2 markers", icc_size);
+        cio_warnings_add(metadata->dropped, line);
+        icc_size = 0;
     }
-    if (exif_size > MAX_EXIF_SIZE) {
-        cio_set_message(message, "EXIF block of %zu bytes does not fit in a JPEG APP1 marker", exif_size);
-        return CIO_INVALID_ARGUMENT;
-    }
+    if (exif_size > 0 && !cio_exif_is_tiff(exif, exif_size, MAX_EXIF_SIZE, metadata->dropped)) exif_size = 0;
     struct jpeg_compress_struct cinfo;
     cio_jpeg_error error;
     memory_destination dest;

@@ -15,6 +15,7 @@ void cio_set_message(cio_message *message, const char *format, ...) {
 }
 
 void cio_warnings_add(cio_warnings *warnings, const char *text) {
+    if (warnings == NULL) return;
     for (int i = 0; i < warnings->count; i++) {
         if (strcmp(warnings->items[i].text, text) == 0) return;
     }

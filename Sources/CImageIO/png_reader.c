@@ -66,6 +66,8 @@ png_structp cio_png_create_reader(cio_png_source *source, png_infop *info) {
         return NULL;
     }
     png_set_read_fn(png, source, read_data);
+    /* the HP/Microsoft sRGB profile many files carry is kept, without a "known incorrect" warning */
+    png_set_option(png, PNG_SKIP_sRGB_CHECK_PROFILE, PNG_OPTION_ON);
     /* libpng's own limits; the pixel limit is checked separately on the header. */
     png_set_user_limits(png, 1u << 24, 1u << 24);
     png_set_chunk_malloc_max(png, 8u << 20);   /* iCCP profiles up to 8 MB */

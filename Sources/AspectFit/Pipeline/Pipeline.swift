@@ -52,8 +52,10 @@ public struct Pipeline: Sendable {
         let bytes: [UInt8]
         do {
             switch plan.outputFormat {
-            case .jpeg: bytes = try ImageEncoder.encodeJPEG(image, options: options.jpeg, iccProfile: icc, exif: exif)
-            case .png: bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: icc, exif: exif)
+            case .jpeg: bytes = try ImageEncoder.encodeJPEG(image, options: options.jpeg, iccProfile: icc, exif: exif,
+                                                            warnings: &warnings)
+            case .png: bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: icc, exif: exif,
+                                                          warnings: &warnings)
             }
         } catch { throw .image(error) }
         clock.lap("encode")

@@ -30,6 +30,12 @@ enum { CIO_MESSAGE_CAPACITY = 256, CIO_MAX_WARNINGS = 4 };
 /* A one-line, NUL-terminated message. */
 typedef struct { char text[CIO_MESSAGE_CAPACITY]; } cio_message;
 
+/* One-line warnings (accepted damage, dropped metadata); duplicates are stored once. */
+typedef struct {
+    cio_message items[CIO_MAX_WARNINGS];
+    int count;
+} cio_warnings;
+
 typedef enum { CIO_FORMAT_UNKNOWN = 0, CIO_FORMAT_JPEG = 1, CIO_FORMAT_PNG = 2 } cio_format;
 
 /* Decoded pixel layouts; the values are the channel counts (they match Swift's PixelLayout). */
@@ -112,12 +118,14 @@ typedef struct {
     int fast_filters;             /* nonzero: SUB filter only and Z_RLE: much faster, somewhat larger */
 } cio_png_options;
 
-/* Metadata to write with the pixels (required; either block may be NULL). */
+/* Metadata to write with the pixels (required; either block may be NULL). Metadata never fails an
+ * encode: a block the format or libpng cannot take is left out with one warning in `dropped`. */
 typedef struct {
     const uint8_t *icc;           /* ICC profile: JPEG APP2 ICC_PROFILE markers, PNG iCCP */
     size_t icc_size;
     const uint8_t *exif;          /* EXIF TIFF block: JPEG APP1 "Exif\0\0" (then no JFIF APP0), PNG eXIf */
     size_t exif_size;
+    cio_warnings *dropped;        /* optional (NULL: not reported): what was left out and why */
 } cio_metadata;
 
 /* Encode to a malloc'd buffer (free with cio_free). */

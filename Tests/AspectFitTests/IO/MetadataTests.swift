@@ -39,8 +39,17 @@ import TestSupport
         #expect(EXIFBlock.setting(.up, in: [1, 2, 3]) == [1, 2, 3])
     }
 
-    @Test func anOversizedBlockIsRefusedForJPEG() {
+    @Test func anOversizedBlockIsLeftOutOfAJPEGWithOneWarning() throws {
         let image = PixelBuffer(width: 4, height: 4, layout: .gray8)
-        #expect(throws: ImageIOError.self) { try ImageEncoder.encodeJPEG(image, exif: [UInt8](repeating: 0, count: 70_000)) }
+        var block = [UInt8](repeating: 0, count: 70_000)
+        block.replaceSubrange(0 ..< 8, with: [0x4D, 0x4D, 0, 42, 0, 0, 0, 8])
+        var warnings: [String] = []
+        let jpeg = try ImageEncoder.encodeJPEG(image, iccProfile: nil, exif: block, warnings: &warnings)
+        #expect(try ImageFile.probe(jpeg).exif == nil)
+        #expect(warnings.count == 1 && warnings[0].hasPrefix("EXIF dropped"), "\(warnings)")
+        var pngWarnings: [String] = []
+        let png = try ImageEncoder.encodePNG(image, iccProfile: nil, exif: block, warnings: &pngWarnings)
+        #expect(try ImageFile.probe(png).exif == block, "PNG's eXIf has no 64 KB limit")
+        #expect(pngWarnings.isEmpty)
     }
 }
