@@ -10,6 +10,8 @@ void cio_set_message(cio_message *message, const char *format, ...) __attribute_
 
 /* Adds a warning (NULL list: ignored; duplicates and overflow: dropped). */
 void cio_warnings_add(cio_warnings *warnings, const char *text);
+/* Removes the warnings whose text contains `text`. */
+void cio_warnings_remove_containing(cio_warnings *warnings, const char *text);
 
 /* Fails with CIO_TOO_LARGE (and a message) when width*height is over `max_pixels`. */
 cio_status cio_check_pixel_limit(uint64_t width, uint64_t height, uint64_t max_pixels, cio_message *message);

@@ -40,3 +40,11 @@ cio_status cio_check_pixel_limit(uint64_t width, uint64_t height, uint64_t max_p
     }
     return CIO_OK;
 }
+
+void cio_warnings_remove_containing(cio_warnings *warnings, const char *text) {
+    int kept = 0;
+    for (int i = 0; i < warnings->count; i++) {
+        if (strstr(warnings->items[i].text, text) == NULL) warnings->items[kept++] = warnings->items[i];
+    }
+    warnings->count = kept;
+}
