@@ -150,6 +150,27 @@ cio_status cio_jpeg_decoder_open(const uint8_t *data, size_t size, const cio_dec
     return CIO_OK;
 }
 
+/* Whether the entropy-coded data from `p` reaches an EOI marker: a scan for markers (stuffed zeros,
+ * fill bytes and restart markers skipped, other segments stepped over by their length) that reads no
+ * Huffman code, so a crop that stops decoding early still refuses a truncated file cheaply. Multi-scan
+ * files need no such scan: libjpeg reads them whole before the first row. */
+int cio_jpeg_reaches_eoi(const uint8_t *p, size_t size) {
+    const uint8_t *end = p + size;
+    while (p < end) {
+        const uint8_t *mark = memchr(p, 0xFF, (size_t)(end - p));
+        if (mark == NULL) return 0;
+        p = mark + 1;
+        while (p < end && *p == 0xFF) p++;
+        if (p >= end) return 0;
+        const uint8_t code = *p++;
+        if (code == 0xD9) return 1;
+        if (code == 0x00 || code == 0x01 || (code >= 0xD0 && code <= 0xD7)) continue;
+        if (end - p < 2) return 0;
+        p += (size_t)p[0] << 8 | p[1];   /* a marker segment (DNL, COM, APPn, DHT, SOS of a next scan) */
+    }
+    return 0;
+}
+
 cio_status cio_jpeg_decoder_read_rows(cio_jpeg_decoder *d, uint8_t *rows, size_t stride, uint32_t max_rows,
                                       uint32_t *rows_read, cio_message *message) {
     *rows_read = 0;
@@ -183,8 +204,20 @@ cio_status cio_jpeg_decoder_read_rows(cio_jpeg_decoder *d, uint8_t *rows, size_t
     }
     if (d->rows_left == 0) {
         d->done = 1;
-        if (d->cinfo.output_scanline == d->cinfo.output_height) jpeg_finish_decompress(&d->cinfo);
-        else jpeg_abort_decompress(&d->cinfo);
+        if (d->cinfo.output_scanline == d->cinfo.output_height) {
+            jpeg_finish_decompress(&d->cinfo);
+        } else {
+            int complete = jpeg_input_complete(&d->cinfo) || d->cinfo.unread_marker == JPEG_EOI ||
+                           cio_jpeg_reaches_eoi(d->cinfo.src->next_input_byte, d->cinfo.src->bytes_in_buffer);
+            jpeg_abort_decompress(&d->cinfo);
+            if (!complete) {
+                if (d->error.fail_on_damage) {
+                    cio_set_message(message, "truncated JPEG data (no end-of-image marker after the entropy-coded data)");
+                    return CIO_TRUNCATED;
+                }
+                cio_warnings_add(d->error.warnings, "truncated JPEG data past the rows this crop reads");
+            }
+        }
     }
     return CIO_OK;
 }

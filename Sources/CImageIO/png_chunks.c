@@ -1,6 +1,8 @@
-/* A bounds-checked walk over PNG chunk headers, for metadata libpng only sees before IDAT (eXIf). */
+/* Bounds-checked walks over PNG chunk headers: metadata libpng only sees before IDAT (eXIf), and the
+ * structure of the part of a file a cropped decode never reads. */
 #include "png_reader.h"
 #include <string.h>
+#include <zlib.h>
 
 int cio_png_find_chunk(const uint8_t *data, size_t size, const char type[4], const uint8_t **chunk, size_t *length) {
     size_t offset = 8;  /* after the signature */
@@ -17,4 +19,38 @@ int cio_png_find_chunk(const uint8_t *data, size_t size, const char type[4], con
         offset += 12 + n;
     }
     return 0;
+}
+
+static uint32_t big_endian32(const uint8_t *p) {
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+cio_status cio_png_check_structure(const uint8_t *data, size_t size, size_t checked, cio_message *message) {
+    size_t offset = 8;
+    while (size >= 12 && offset <= size - 12) {
+        const uint8_t *p = data + offset;
+        const size_t n = big_endian32(p);
+        if (n > size - 12 - offset) break;
+        /* libpng checked the CRCs of the chunks it read whole; a damaged ancillary chunk is only
+         * dropped by libpng, so only critical chunks (upper-case first letter) count here */
+        if (offset + 12 + n > checked && (p[4] & 0x20) == 0) {
+            uLong crc = crc32(0L, Z_NULL, 0);
+            const uint8_t *body = p + 4;
+            size_t left = n + 4;
+            while (left > 0) {
+                const uInt part = left > (1u << 30) ? (1u << 30) : (uInt)left;
+                crc = crc32(crc, body, part);
+                body += part;
+                left -= part;
+            }
+            if ((uint32_t)crc != big_endian32(p + 8 + n)) {
+                cio_set_message(message, "PNG CRC error in %.4s chunk", (const char *)p + 4);
+                return CIO_CORRUPT;
+            }
+        }
+        if (memcmp(p + 4, "IEND", 4) == 0) return CIO_OK;
+        offset += 12 + n;
+    }
+    cio_set_message(message, "truncated PNG data (the file ends before IEND)");
+    return CIO_TRUNCATED;
 }

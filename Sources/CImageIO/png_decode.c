@@ -1,6 +1,7 @@
 /* PNG decoding through libpng: 8-bit output, row region (non-interlaced rows stop early),
  * Adam7 images decoded whole then served row by row. */
 #include "png_reader.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -170,8 +171,24 @@ cio_status cio_png_decoder_read_rows(cio_png_decoder *d, uint8_t *rows, size_t s
     }
     if (d->delivered == d->height && !d->done) {
         d->done = 1;
+        if (d->truncated) return CIO_OK;
         /* a decode that reaches the last row also checks the rest: IDAT end, Adler-32, CRCs, IEND */
-        if (!d->truncated && d->y + d->height == d->full_height) png_read_end(d->png, NULL);
+        if (d->y + d->height == d->full_height) {
+            png_read_end(d->png, NULL);
+            return CIO_OK;
+        }
+        /* one that stops early walks the chunks it skips, so the verdict never depends on the crop */
+        cio_message problem;
+        cio_status status = cio_png_check_structure(d->source.data, d->source.size, d->source.offset, &problem);
+        if (status != CIO_OK) {
+            if (d->fail_on_truncation) {
+                *message = problem;
+                return status;
+            }
+            char line[CIO_MESSAGE_CAPACITY];
+            snprintf(line, sizeof line, "%s, past the rows this crop reads", problem.text);
+            cio_warnings_add(d->source.warnings, line);
+        }
     }
     return CIO_OK;
 }

@@ -37,4 +37,9 @@ void cio_png_set_transforms(png_structp png, png_infop info);
 /* Finds the first chunk of `type` by walking chunk headers (no CRC check); 1 if found. */
 int cio_png_find_chunk(const uint8_t *data, size_t size, const char type[4], const uint8_t **chunk, size_t *length);
 
+/* Walks every chunk header to IEND and checks the CRC of each critical chunk ending past `checked`
+ * (the bytes libpng has read): CIO_OK, CIO_TRUNCATED or CIO_CORRUPT with a message. Cheap (no
+ * inflating), so a crop that stops reading early still refuses a truncated or damaged file. */
+cio_status cio_png_check_structure(const uint8_t *data, size_t size, size_t checked, cio_message *message);
+
 #endif
