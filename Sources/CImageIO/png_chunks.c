@@ -1,6 +1,7 @@
 /* Bounds-checked walks over PNG chunk headers: metadata libpng only sees before IDAT (eXIf), and the
  * structure of the part of a file a cropped decode never reads. */
 #include "png_reader.h"
+#include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
@@ -53,4 +54,46 @@ cio_status cio_png_check_structure(const uint8_t *data, size_t size, size_t chec
     }
     cio_set_message(message, "truncated PNG data (the file ends before IEND)");
     return CIO_TRUNCATED;
+}
+
+/* Appends a chunk of `type` holding `data` with its CRC. */
+static uint8_t *put_chunk(uint8_t *out, const char type[4], const uint8_t *data, size_t n) {
+    const uint8_t length[4] = {(uint8_t)(n >> 24), (uint8_t)(n >> 16), (uint8_t)(n >> 8), (uint8_t)n};
+    memcpy(out, length, 4);
+    memcpy(out + 4, type, 4);
+    if (n > 0) memcpy(out + 8, data, n);
+    uLong crc = crc32(0L, (const Bytef *)type, 4);
+    if (n > 0) crc = crc32(crc, data, (uInt)n);   /* crc32 of a NULL buffer is 0, not the running value */
+    const uint8_t tail[4] = {(uint8_t)(crc >> 24), (uint8_t)(crc >> 16), (uint8_t)(crc >> 8), (uint8_t)crc};
+    memcpy(out + 8 + n, tail, 4);
+    return out + 12 + n;
+}
+
+int cio_png_close_truncated(const uint8_t *data, size_t size, uint8_t **copy, size_t *copy_size) {
+    size_t offset = 8;
+    while (offset <= size && size - offset >= 12) {
+        const uint8_t *p = data + offset;
+        const size_t n = big_endian32(p);
+        if (n > size - 12 - offset) break;
+        if (memcmp(p + 4, "IEND", 4) == 0) return 0;
+        offset += 12 + n;
+    }
+    if (offset > size) return 0;
+    /* the chunk at `offset` is cut: keep the IDAT bytes that are there, drop anything else */
+    size_t kept = 0;
+    const uint8_t *p = data + offset;
+    if (size - offset >= 8 && memcmp(p + 4, "IDAT", 4) == 0) {
+        kept = size - offset - 8;
+        if (kept > big_endian32(p)) kept = big_endian32(p);   /* only the CRC was cut */
+        if (kept > (1u << 30)) return 0;
+    }
+    uint8_t *out = malloc(offset + (kept > 0 ? 12 + kept : 0) + 12);
+    if (out == NULL) return 0;
+    memcpy(out, data, offset);
+    uint8_t *end = out + offset;
+    if (kept > 0) end = put_chunk(end, "IDAT", p + 8, kept);
+    end = put_chunk(end, "IEND", NULL, 0);
+    *copy = out;
+    *copy_size = (size_t)(end - out);
+    return 1;
 }

@@ -20,7 +20,9 @@ struct cio_png_decoder {
     uint8_t *image;              /* interlaced: the whole image */
     png_bytepp image_rows;
     int image_read;
-    int truncated;               /* accepted truncation: remaining rows are zero */
+    int truncated;               /* accepted truncation: rows from `recovered` on are zero */
+    uint32_t recovered;          /* non-interlaced, truncated: rows decoded whole before the data ran out */
+    uint8_t *closed_copy;        /* --fail-on none, cut file: the copy decoded instead (see cio_png_close_truncated) */
     int done;
 };
 
@@ -29,6 +31,7 @@ static void destroy(cio_png_decoder *d) {
     free(d->row);
     free(d->image);
     free(d->image_rows);
+    free(d->closed_copy);
     free(d);
 }
 
@@ -47,6 +50,11 @@ cio_status cio_png_decoder_open(const uint8_t *data, size_t size, const cio_deco
     }
     d->source.data = data;
     d->source.size = size;
+    size_t closed_size = 0;
+    if (!options->fail_on_truncation && cio_png_close_truncated(data, size, &d->closed_copy, &closed_size)) {
+        d->source.data = d->closed_copy;
+        d->source.size = closed_size;
+    }
     d->source.warnings = warnings;
     d->fail_on_truncation = options->fail_on_truncation;
     d->png = cio_png_create_reader(&d->source, &d->info);
@@ -124,11 +132,22 @@ cio_status cio_png_decoder_open(const uint8_t *data, size_t size, const cio_deco
     return CIO_OK;
 }
 
-/* Called after a libpng error: keeps going with zero rows if truncation is accepted. */
+/* Called after a libpng error: keeps going if truncation is accepted. Rows libpng finished before
+ * the data ran out are kept (the current one too when only the stream's end was missing); the
+ * rest are zero. */
 static int accept_failure(cio_png_decoder *d) {
     if (d->source.status != CIO_TRUNCATED || d->fail_on_truncation) return 0;
     d->truncated = 1;
-    cio_warnings_add(d->source.warnings, "truncated PNG data, decoded anyway (missing pixels are black)");
+    char line[CIO_MESSAGE_CAPACITY];
+    if (d->interlaced) {
+        snprintf(line, sizeof line, "truncated PNG data: interlaced passes incomplete, missing pixels are black");
+    } else {
+        d->recovered = png_get_current_row_number(d->png);
+        if (d->recovered > d->next_file_row) d->next_file_row++;   /* that row is whole in d->row */
+        snprintf(line, sizeof line, "truncated PNG data: %u of %u rows recovered, the rest are black",
+                 d->recovered, d->full_height);
+    }
+    cio_warnings_add(d->source.warnings, line);
     return 1;
 }
 
@@ -156,7 +175,7 @@ cio_status cio_png_decoder_read_rows(cio_png_decoder *d, uint8_t *rows, size_t s
             source = d->image + (size_t)file_row * d->row_bytes;
         } else {
             if (d->truncated) {
-                memset(d->row, 0, d->row_bytes);
+                if (file_row + 1 != d->next_file_row || file_row >= d->recovered) memset(d->row, 0, d->row_bytes);
             } else {
                 while (d->next_file_row <= file_row) {
                     png_read_row(d->png, d->row, NULL);
@@ -175,6 +194,16 @@ cio_status cio_png_decoder_read_rows(cio_png_decoder *d, uint8_t *rows, size_t s
         /* a decode that reaches the last row also checks the rest: IDAT end, Adler-32, CRCs, IEND */
         if (d->y + d->height == d->full_height) {
             png_read_end(d->png, NULL);
+            if (d->closed_copy != NULL) {
+                char line[CIO_MESSAGE_CAPACITY];
+                snprintf(line, sizeof line, "truncated PNG data after the image data: all %u rows recovered",
+                         d->full_height);
+                cio_warnings_add(d->source.warnings, line);
+            }
+            return CIO_OK;
+        }
+        if (d->closed_copy != NULL) {
+            cio_warnings_add(d->source.warnings, "truncated PNG data, past the rows this crop reads");
             return CIO_OK;
         }
         /* one that stops early walks the chunks it skips, so the verdict never depends on the crop */

@@ -42,4 +42,10 @@ int cio_png_find_chunk(const uint8_t *data, size_t size, const char type[4], con
  * inflating), so a crop that stops reading early still refuses a truncated or damaged file. */
 cio_status cio_png_check_structure(const uint8_t *data, size_t size, size_t checked, cio_message *message);
 
+/* For salvaging a file that ends early: a malloc'd copy in which the cut chunk is closed (the IDAT
+ * bytes present kept under a fresh CRC, any other cut chunk dropped) and IEND follows, so libpng
+ * inflates every byte there is and stops with "Not enough image data" only at the first row the
+ * data cannot complete. Returns 0 (no copy) when the file reaches IEND. */
+int cio_png_close_truncated(const uint8_t *data, size_t size, uint8_t **copy, size_t *copy_size);
+
 #endif
