@@ -33,6 +33,12 @@ static int64_t orientation_entry(const uint8_t *tiff, size_t size, int *big_endi
     return -1;
 }
 
+int cio_exif_has_orientation(const uint8_t *tiff, size_t size) {
+    int big_endian;
+    uint32_t type;
+    return orientation_entry(tiff, size, &big_endian, &type) >= 0;
+}
+
 int cio_exif_orientation(const uint8_t *tiff, size_t size) {
     int big_endian;
     uint32_t type;

@@ -18,6 +18,8 @@ cio_status cio_check_pixel_limit(uint64_t width, uint64_t height, uint64_t max_p
 
 /* The EXIF orientation (1...8) in a TIFF-structured EXIF block; 1 if absent or invalid. */
 int cio_exif_orientation(const uint8_t *tiff, size_t size);
+/* Whether the block has an orientation entry at all (its value may still be out of range). */
+int cio_exif_has_orientation(const uint8_t *tiff, size_t size);
 
 /* Whether an EXIF block to write starts with a TIFF header and is at most `max_size` bytes; when not,
  * says why in `dropped` (an EXIF block the writer cannot take is left out, never an error). */

@@ -93,7 +93,7 @@ static cio_status encode_once(const cio_image *image, const cio_png_options *opt
     for (uint32_t y = 0; y < image->height; y++) {
         png_write_row(png, image->pixels + (size_t)y * image->stride);
     }
-    png_write_end(png, info);
+    png_write_end(png, NULL);   /* with `info`, libpng 1.6 writes eXIf a second time after IDAT */
     png_destroy_write_struct(&png, &info);
     *output = sink.buffer.bytes;
     *output_size = sink.buffer.size;

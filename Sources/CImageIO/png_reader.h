@@ -48,4 +48,11 @@ cio_status cio_png_check_structure(const uint8_t *data, size_t size, size_t chec
  * data cannot complete. Returns 0 (no copy) when the file reaches IEND. */
 int cio_png_close_truncated(const uint8_t *data, size_t size, uint8_t **copy, size_t *copy_size);
 
+/* EXIF from a hex-encoded "Raw profile type exif" (or "APP1") text chunk, as ImageMagick and GIMP
+ * write it when there is no eXIf: the TIFF block, malloc'd. 1 if found and TIFF-structured. */
+int cio_png_raw_profile_exif(const uint8_t *data, size_t size, uint8_t **exif, size_t *exif_size);
+
+/* XMP's tiff:Orientation (1...8) from the "XML:com.adobe.xmp" iTXt chunk; 0 when absent. */
+int cio_png_xmp_orientation(const uint8_t *data, size_t size);
+
 #endif
