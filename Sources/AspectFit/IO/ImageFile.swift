@@ -9,7 +9,8 @@ import CImageIO
 /// YCCK become RGB exactly as Pillow converts them. PNG: 16-bit samples are scaled to 8 bits with
 /// rounding (png_set_scale_16, i.e. round(v / 257)), low bit depths and palettes are expanded,
 /// tRNS becomes alpha; gAMA/cHRM/sRGB are ignored (pixels as stored, as browsers assume sRGB and
-/// Pillow does), and text chunks are never read, so zTXt/iTXt cannot inflate unbounded.
+/// Pillow does). Of the text chunks only the EXIF raw profile and XMP keywords are read (for the
+/// orientation), with a bound on their inflated size, so zTXt/iTXt cannot inflate unbounded.
 public enum ImageFile {
     /// Rows decoded per C call in the streaming form.
     static let rowsPerBatch = 16
