@@ -72,7 +72,7 @@ cio_status cio_png_decoder_open(const uint8_t *data, size_t size, const cio_deco
     png_read_info(d->png, d->info);
     /* libpng warns about profile oddities it accepts (PCS illuminant not D50): the profile is kept
      * (the probe returns it), so only a dropped profile is worth a warning */
-    if (png_get_valid(d->png, d->info, PNG_INFO_iCCP)) cio_warnings_remove_containing(warnings, "iCCP");
+    if (png_get_valid(d->png, d->info, PNG_INFO_iCCP)) cio_warnings_remove_containing(warnings, "ICC profile dropped");
     uint32_t width = png_get_image_width(d->png, d->info), height = png_get_image_height(d->png, d->info);
     cio_status status = cio_check_pixel_limit(width, height, options->max_pixels, message);
     if (status != CIO_OK) {

@@ -47,7 +47,9 @@ static void on_warning(png_structp png, png_const_charp text) {
     cio_png_source *source = png_get_error_ptr(png);
     if (source->warnings == NULL) return;
     char line[CIO_MESSAGE_CAPACITY];
-    snprintf(line, sizeof line, "PNG: %s", text);
+    /* iCCP warnings mean the profile was dropped (one libpng accepts is kept and its warning removed) */
+    if (strncmp(text, "iCCP: ", 6) == 0) snprintf(line, sizeof line, "ICC profile dropped: libpng: %s", text + 6);
+    else snprintf(line, sizeof line, "PNG: %s", text);
     cio_warnings_add(source->warnings, line);
 }
 

@@ -91,7 +91,9 @@ public struct Pipeline: Sendable {
         guard let resampler else { throw .image(.corrupt("the decoder produced no rows")) }
         var image = workspace.image
         resampler.finish(into: &image)
-        return (image, summary.warnings)
+        // a profile the reader could not use is no news when the output carries none anyway
+        let warnings = options.keepICCProfile ? summary.warnings : summary.warnings.filter { !$0.hasPrefix("ICC profile") }
+        return (image, warnings)
     }
 
     /// Whether `options` cut visible corners out of a `width` x `height` output.
