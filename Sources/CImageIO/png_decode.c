@@ -59,6 +59,7 @@ cio_status cio_png_decoder_open(const uint8_t *data, size_t size, const cio_deco
     d->fail_on_truncation = options->fail_on_truncation;
     d->png = cio_png_create_reader(&d->source, &d->info);
     if (d->png == NULL) {
+        free(d->closed_copy);
         free(d);
         cio_set_message(message, "out of memory");
         return CIO_OUT_OF_MEMORY;
