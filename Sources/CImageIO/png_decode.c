@@ -215,7 +215,7 @@ cio_status cio_png_decoder_read_rows(cio_png_decoder *d, uint8_t *rows, size_t s
                 *message = problem;
                 return status;
             }
-            char line[CIO_MESSAGE_CAPACITY];
+            char line[CIO_MESSAGE_CAPACITY + 32];
             snprintf(line, sizeof line, "%s, past the rows this crop reads", problem.text);
             cio_warnings_add(d->source.warnings, line);
         }
