@@ -27,6 +27,8 @@ int rk_cpu_has_avx2(void);
  * (the 2- and 3-channel loads run past it); sums holds count * channels Int32. */
 void rk_horizontal_sse2(const int16_t *source, const ptrdiff_t *starts, const int16_t *weights,
                         const int32_t *_Nullable lanes, ptrdiff_t count, ptrdiff_t groups, int channels, int32_t *sums);
+void rk_horizontal_avx2(const int16_t *source, const ptrdiff_t *starts, const int16_t *weights,
+                        const int32_t *_Nullable lanes, ptrdiff_t count, ptrdiff_t groups, int channels, int32_t *sums);
 
 /* The vertical pass over `taps` rows of Int16 samples: sums[x] = sum over t of w_t * rows[t][x] for
  * x in [0, length), with the weights as (w_2k, w_2k+1) pairs in one Int32 each (taps / 2 of them).

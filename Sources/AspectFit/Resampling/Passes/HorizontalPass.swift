@@ -3,8 +3,8 @@ import CResampleKernels
 /// The pass along stored rows: each output pixel is a weighted sum of a window of source pixels
 /// of the same row. Sums are raw (weights times sample units), one Int32 per sample.
 enum HorizontalPass {
-    /// Runs the pass over one row with the kernels of `set` (SSE2 only where the windows are whole
-    /// groups of four taps, as they are unless the image is narrower; AVX2 has none of its own).
+    /// Runs the pass over one row with the kernels of `set` (SIMD ones where the windows are whole
+    /// groups of four taps, as they are unless the image is narrower).
     /// `source` must hold the table's source range plus 16 samples of padding.
     static func run(_ source: UnsafePointer<Int16>, table: CoefficientTable, channels: Int,
                     into sums: UnsafeMutablePointer<Int32>, using set: InstructionSet) {
@@ -13,8 +13,9 @@ enum HorizontalPass {
             table.starts.withUnsafeBufferPointer { starts in
                 table.weights.withUnsafeBufferPointer { weights in
                     table.lanes.withUnsafeBufferPointer { lanes in
-                        rk_horizontal_sse2(source, starts.baseAddress!, weights.baseAddress!, lanes.baseAddress,
-                                           table.count, table.taps / 4, Int32(channels), sums)
+                        let kernel = set >= .avx2 ? rk_horizontal_avx2 : rk_horizontal_sse2
+                        kernel(source, starts.baseAddress!, weights.baseAddress!, lanes.baseAddress, table.count, table.taps / 4,
+                               Int32(channels), sums)
                     }
                 }
             }

@@ -16,13 +16,13 @@ struct OutputConversion: Sendable {
                 return
             }
             for i in 0 ..< count {
-                for c in 0 ..< ch { destination[i * pixelStride + c] = OutputConversion.code(sums[i * ch + c]) }
+                for c in 0 ..< ch { destination[i &* pixelStride &+ c] = OutputConversion.code(sums[i &* ch &+ c]) }
             }
         case (false, true):
             SRGBTables.fromLinear.withUnsafeBufferPointer { table in
                 for i in 0 ..< count {
                     for c in 0 ..< ch {
-                        destination[i * pixelStride + c] = table[OutputConversion.linearLevel(sums[i * ch + c])]
+                        destination[i &* pixelStride &+ c] = table[OutputConversion.linearLevel(sums[i &* ch &+ c])]
                     }
                 }
             }
@@ -31,8 +31,8 @@ struct OutputConversion: Sendable {
                 let colours = ch - 1
                 let scale = Double(linearLight ? SampleScale.full : 255)
                 for i in 0 ..< count {
-                    let out = destination + i * pixelStride
-                    let alphaSum = sums[i * ch + colours]
+                    let out = destination + i &* pixelStride
+                    let alphaSum = sums[i &* ch &+ colours]
                     let alpha = OutputConversion.code(alphaSum)
                     out[colours] = alpha
                     guard alpha > 0 else {
@@ -42,8 +42,8 @@ struct OutputConversion: Sendable {
                     // colour = premultiplied / alpha on the output scale, rounded, clamped.
                     let ratio = scale / Double(alphaSum)
                     for c in 0 ..< colours {
-                        let v = Int(min(max(Double(sums[i * ch + c]) * ratio + 0.5, 0), scale))
-                        out[c] = linearLight ? table[v] : UInt8(v)
+                        let v = Int(min(max(Double(sums[i &* ch &+ c]) * ratio + 0.5, 0), scale))
+                        out[c] = linearLight ? table[v] : UInt8(truncatingIfNeeded: v)
                     }
                 }
             }
