@@ -83,7 +83,7 @@ RK_TARGET static void four_channels(const int16_t *source, const ptrdiff_t *star
 
 /* Runs the loop for `channels`. */
 RK_TARGET static inline void horizontal(const int16_t *source, const ptrdiff_t *starts, const int16_t *weights,
-                                        const int32_t *_Nullable lanes, ptrdiff_t count, ptrdiff_t groups, int channels,
+                                        const int32_t *lanes, ptrdiff_t count, ptrdiff_t groups, int channels,
                                         int32_t *sums) {
     switch (channels) {
     case 1: one_channel(source, starts, weights, count, groups, sums); break;
