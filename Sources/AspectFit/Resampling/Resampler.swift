@@ -231,7 +231,7 @@ public final class Resampler {
             }
             result.bytes.withUnsafeMutableBufferPointer { bytes in
                 output.convert(secondSums, count: plan.storedWidth, into: bytes.baseAddress! + origin + j * rowStride,
-                               pixelStride: pixelStride)
+                               pixelStride: pixelStride, using: instructionSet)
             }
             finished += 1
         }

@@ -52,6 +52,17 @@ void rk_vertical_narrowing_avx2(const uint8_t *_Nonnull const *_Nonnull rows, co
  * Preconditions: source holds count * 4 bytes, destination count * 4 Int16. */
 ptrdiff_t rk_premultiply_rgba_sse2(const uint8_t *source, ptrdiff_t count, int16_t *destination);
 
+/* Second-pass sums of premultiplied pixels (`channels` 2 or 4, alpha last) to 8-bit pixels: alpha is
+ * the rounded, clamped sum >> code_shift; each colour is sum * scale / alpha sum, rounded and
+ * clamped to [0, scale], then looked up in `table` (linear light: scale 16320) or taken as the code
+ * (scale 255, table NULL). Pixel i goes to destination + i * pixel_stride (may be negative).
+ * Preconditions: sums holds count * channels Int32; every destination pixel is writable; table,
+ * if given, holds scale + 1 entries. */
+void rk_unpremultiply_sse2(const int32_t *sums, ptrdiff_t count, int channels, int code_shift, double scale,
+                           const uint8_t *_Nullable table, ptrdiff_t pixel_stride, uint8_t *destination);
+void rk_unpremultiply_avx2(const int32_t *sums, ptrdiff_t count, int channels, int code_shift, double scale,
+                           const uint8_t *_Nullable table, ptrdiff_t pixel_stride, uint8_t *destination);
+
 #pragma clang assume_nonnull end
 
 #endif

@@ -99,6 +99,31 @@ import Testing
         }
     }
 
+    @Test(arguments: simdSets)
+    func alphaOutputKernelsEqualTheScalarConversion(_ set: InstructionSet) {
+        var random = Samples(state: 14)
+        let count = 61
+        for channels in [2, 4] {
+            for linear in [false, true] {
+                let conversion = OutputConversion(channels: channels, hasAlpha: true, linearLight: linear)
+                // Sums from below zero to beyond full scale: transparent, clamped and ordinary pixels.
+                let sums = (0 ..< count * channels).map { _ in Int32(truncatingIfNeeded: random.next() % (1 << 29)) - (1 << 26) }
+                for stride in [channels, -channels, 3 * channels] {
+                    let size = count * abs(stride) + channels
+                    let origin = stride < 0 ? size - channels : 0
+                    var expected = [UInt8](repeating: 7, count: size), got = expected
+                    expected.withUnsafeMutableBufferPointer {
+                        conversion.convert(sums, count: count, into: $0.baseAddress! + origin, pixelStride: stride, using: .scalar)
+                    }
+                    got.withUnsafeMutableBufferPointer {
+                        conversion.convert(sums, count: count, into: $0.baseAddress! + origin, pixelStride: stride, using: set)
+                    }
+                    #expect(got == expected, "\(set) \(channels) channels linear=\(linear) stride \(stride)")
+                }
+            }
+        }
+    }
+
     /// Whole images through every supported set: every layout, both pass orders, every filter,
     /// crops, orientations and linear light, on sizes whose rows leave every kind of kernel tail.
     @Test(arguments: PixelLayout.allCases)

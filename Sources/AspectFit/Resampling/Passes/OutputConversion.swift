@@ -1,3 +1,5 @@
+import CResampleKernels
+
 /// Turns one row of second-pass sums (2^14 per sample unit) into 8-bit pixels: rounded and
 /// clamped, back from linear light, un-premultiplied; written along a stride so rows land upright.
 struct OutputConversion: Sendable {
@@ -5,8 +7,10 @@ struct OutputConversion: Sendable {
     let hasAlpha: Bool
     let linearLight: Bool
 
-    /// Writes `count` pixels from `sums`; pixel `i` goes to `destination + i * pixelStride`.
-    func convert(_ sums: UnsafePointer<Int32>, count: Int, into destination: UnsafeMutablePointer<UInt8>, pixelStride: Int) {
+    /// Writes `count` pixels from `sums`; pixel `i` goes to `destination + i * pixelStride`. `set`
+    /// has a kernel for pixels with alpha (the others are loops the compiler vectorises).
+    func convert(_ sums: UnsafePointer<Int32>, count: Int, into destination: UnsafeMutablePointer<UInt8>, pixelStride: Int,
+                 using set: InstructionSet) {
         let ch = channels
         switch (hasAlpha, linearLight) {
         case (false, false):
@@ -28,6 +32,14 @@ struct OutputConversion: Sendable {
             }
         case (true, _):
             SRGBTables.fromLinear.withUnsafeBufferPointer { table in
+                #if arch(x86_64)
+                if set >= .sse2 {
+                    let kernel = set >= .avx2 ? rk_unpremultiply_avx2 : rk_unpremultiply_sse2
+                    kernel(sums, count, Int32(ch), SampleScale.codeShift, Double(linearLight ? SampleScale.full : 255),
+                           linearLight ? table.baseAddress : nil, pixelStride, destination)
+                    return
+                }
+                #endif
                 let colours = ch - 1
                 let scale = Double(linearLight ? SampleScale.full : 255)
                 for i in 0 ..< count {
