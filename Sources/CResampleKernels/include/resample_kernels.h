@@ -52,6 +52,11 @@ void rk_vertical_narrowing_avx2(const uint8_t *_Nonnull const *_Nonnull rows, co
  * Preconditions: source holds count * 4 bytes, destination count * 4 Int16. */
 ptrdiff_t rk_premultiply_rgba_sse2(const uint8_t *source, ptrdiff_t count, int16_t *destination);
 
+/* Second-pass sums to 8-bit codes: destination[s] = (sums[s] + 2^(code_shift-1)) >> code_shift,
+ * clamped to 0-255. Preconditions: sums holds `count` Int32, destination `count` bytes. */
+void rk_output_codes_sse2(const int32_t *sums, ptrdiff_t count, int code_shift, uint8_t *destination);
+void rk_output_codes_avx2(const int32_t *sums, ptrdiff_t count, int code_shift, uint8_t *destination);
+
 /* Second-pass sums of premultiplied pixels (`channels` 2 or 4, alpha last) to 8-bit pixels: alpha is
  * the rounded, clamped sum >> code_shift; each colour is sum * scale / alpha sum, rounded and
  * clamped to [0, scale], then looked up in `table` (linear light: scale 16320) or taken as the code

@@ -124,6 +124,21 @@ import Testing
         }
     }
 
+    @Test(arguments: simdSets)
+    func codeOutputKernelsEqualTheScalarConversion(_ set: InstructionSet) {
+        var random = Samples(state: 15)
+        let conversion = OutputConversion(channels: 3, hasAlpha: false, linearLight: false)
+        for count in 0 ... 40 {
+            let sums = (0 ..< count * 3).map { _ in Int32(truncatingIfNeeded: random.next() % (1 << 29)) - (1 << 26) }
+            var expected = [UInt8](repeating: 7, count: count * 3 + 1), got = expected
+            expected.withUnsafeMutableBufferPointer {
+                conversion.convert(sums, count: count, into: $0.baseAddress!, pixelStride: 3, using: .scalar)
+            }
+            got.withUnsafeMutableBufferPointer { conversion.convert(sums, count: count, into: $0.baseAddress!, pixelStride: 3, using: set) }
+            #expect(got == expected, "\(set) \(count) pixels")
+        }
+    }
+
     /// Whole images through every supported set: every layout, both pass orders, every filter,
     /// crops, orientations and linear light, on sizes whose rows leave every kind of kernel tail.
     @Test(arguments: PixelLayout.allCases)

@@ -7,8 +7,8 @@ struct OutputConversion: Sendable {
     let hasAlpha: Bool
     let linearLight: Bool
 
-    /// Writes `count` pixels from `sums`; pixel `i` goes to `destination + i * pixelStride`. `set`
-    /// has a kernel for pixels with alpha (the others are loops the compiler vectorises).
+    /// Writes `count` pixels from `sums`; pixel `i` goes to `destination + i * pixelStride`, with
+    /// the kernels of `set` for contiguous rows without alpha and for pixels with alpha.
     func convert(_ sums: UnsafePointer<Int32>, count: Int, into destination: UnsafeMutablePointer<UInt8>, pixelStride: Int,
                  using set: InstructionSet) {
         let ch = channels
@@ -16,6 +16,13 @@ struct OutputConversion: Sendable {
         case (false, false):
             if pixelStride == ch {
                 // Rows that run forward are contiguous: one loop the compiler vectorises.
+                #if arch(x86_64)
+                if set >= .sse2 {
+                    let kernel = set >= .avx2 ? rk_output_codes_avx2 : rk_output_codes_sse2
+                    kernel(sums, count * ch, SampleScale.codeShift, destination)
+                    return
+                }
+                #endif
                 for s in 0 ..< count * ch { destination[s] = OutputConversion.code(sums[s]) }
                 return
             }
