@@ -51,6 +51,7 @@ void rk_vertical_narrowing_avx2(const uint8_t *_Nonnull const *_Nonnull rows, co
  * (count rounded down to a multiple of 4), the caller converts the rest.
  * Preconditions: source holds count * 4 bytes, destination count * 4 Int16. */
 ptrdiff_t rk_premultiply_rgba_sse2(const uint8_t *source, ptrdiff_t count, int16_t *destination);
+ptrdiff_t rk_premultiply_rgba_avx2(const uint8_t *source, ptrdiff_t count, int16_t *destination);
 
 /* Second-pass sums to 8-bit codes: destination[s] = (sums[s] + 2^(code_shift-1)) >> code_shift,
  * clamped to 0-255. Preconditions: sums holds `count` Int32, destination `count` bytes. */

@@ -23,7 +23,9 @@ struct SourceConversion: Sendable {
         case (true, false):
             var done = 0
             #if arch(x86_64)
-            if set >= .sse2 && channels == 4 { done = rk_premultiply_rgba_sse2(source, count, destination) }
+            if set >= .sse2 && channels == 4 {
+                done = (set >= .avx2 ? rk_premultiply_rgba_avx2 : rk_premultiply_rgba_sse2)(source, count, destination)
+            }
             #endif
             let colours = channels - 1
             for p in done ..< count {
