@@ -1,5 +1,5 @@
-/* Shared by the vertical kernels of every instruction set: the SSE2 loops resumed at sample x
- * (where a wider loop stopped), and the one-sample sums they end with. */
+/* Shared by the vertical and narrowing kernels of every instruction set: the SSE2 loops resumed at
+ * sample x (where a wider loop stopped), and the one-sample sums and narrowing they end with. */
 #ifndef VERTICAL_TAIL_H
 #define VERTICAL_TAIL_H
 

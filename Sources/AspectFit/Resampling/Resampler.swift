@@ -156,7 +156,7 @@ public final class Resampler {
             conversion.convert(source, count: plan.sourceColumns.count, into: row, using: instructionSet)
             HorizontalPass.run(row, table: plan.columns, channels: channels, into: firstSums, using: instructionSet)
             Narrowing.run(firstSums, count: plan.storedWidth * channels, shift: SampleScale.weightShift,
-                          into: slot.assumingMemoryBound(to: Int16.self))
+                          into: slot.assumingMemoryBound(to: Int16.self), using: instructionSet)
         } else if readsBytes {
             if rowsStayValid {
                 byteRows[r % ringRows] = UnsafePointer(source)
@@ -225,7 +225,7 @@ public final class Resampler {
                                      into: secondSums, using: instructionSet)
                 } else {
                     VerticalPass.run(rows: rowPointers, table: table, row: j, length: length, into: firstSums, using: instructionSet)
-                    Narrowing.run(firstSums, count: length, shift: SampleScale.weightShift, into: row)
+                    Narrowing.run(firstSums, count: length, shift: SampleScale.weightShift, into: row, using: instructionSet)
                     HorizontalPass.run(row, table: plan.columns, channels: channels, into: secondSums, using: instructionSet)
                 }
             }

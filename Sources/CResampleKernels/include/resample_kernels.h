@@ -46,6 +46,12 @@ void rk_vertical_narrowing_sse2(const uint8_t *_Nonnull const *_Nonnull rows, co
 void rk_vertical_narrowing_avx2(const uint8_t *_Nonnull const *_Nonnull rows, const int32_t *pairs, ptrdiff_t taps,
                                 ptrdiff_t length, int shift, int16_t *destination);
 
+/* Rounds first-pass sums back to Int16 sample units: destination[s] = (sums[s] + 2^(shift-1)) >> shift,
+ * saturated to Int16, for s in [0, count). Preconditions: shift is 1-31; sums holds `count` Int32,
+ * destination `count` Int16. */
+void rk_narrow_sse2(const int32_t *sums, ptrdiff_t count, int shift, int16_t *destination);
+void rk_narrow_avx2(const int32_t *sums, ptrdiff_t count, int shift, int16_t *destination);
+
 /* Premultiplies whole groups of four RGBA pixels to Int16 samples (colour c * a * 64 / 255 as
  * SourceConversion.premultiplied computes it, alpha a * 64); returns how many pixels it did
  * (count rounded down to a multiple of 4), the caller converts the rest.

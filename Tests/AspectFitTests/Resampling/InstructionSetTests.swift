@@ -68,6 +68,23 @@ import Testing
     }
 
     @Test(arguments: simdSets)
+    func narrowingKernelsEqualTheScalarNarrowing(_ set: InstructionSet) {
+        var random = Samples(state: 16)
+        for shift: Int32 in [8, 14] {
+            for count in Self.lengths {
+                // Full-range sums: most saturate one way or the other, the rest round.
+                let sums = (0 ..< count).map { _ in
+                    random.next() % 2 == 0 ? Int32(truncatingIfNeeded: random.next()) : Int32(truncatingIfNeeded: random.next() % (1 << 24)) - (1 << 23)
+                }
+                var expected = [Int16](repeating: 7, count: count + 1), got = expected
+                Narrowing.run(sums, count: count, shift: shift, into: &expected, using: .scalar)
+                Narrowing.run(sums, count: count, shift: shift, into: &got, using: set)
+                #expect(got == expected, "\(set) shift \(shift), \(count) sums")
+            }
+        }
+    }
+
+    @Test(arguments: simdSets)
     func horizontalKernelsEqualTheScalarPass(_ set: InstructionSet) {
         var random = Samples(state: 12)
         for channels in 1 ... 4 {

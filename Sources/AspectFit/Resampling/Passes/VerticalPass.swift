@@ -49,7 +49,7 @@ enum VerticalPass {
         table.weights.withUnsafeBufferPointer { weights in
             scalar(rows: rows, weights: weights.baseAddress! + j * taps, taps: taps, length: length, into: sums)
         }
-        Narrowing.run(sums, count: length, shift: shift, into: destination)
+        Narrowing.run(sums, count: length, shift: shift, into: destination, using: .scalar)
     }
 
     /// The plainly written pass, the reference the SIMD kernels must match exactly.
