@@ -10,8 +10,6 @@ cd "$(dirname "$0")/.."
 root=$PWD
 work=$(mktemp -d /tmp/aspectfit-consumer.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-# The opt-in native build's flags would make the dependency unusable, as they should.
-unset ASPECTFIT_NATIVE
 
 git clone -q --no-hardlinks "$root" "$work/aspectfit"
 git -C "$work/aspectfit" tag 0.1.0

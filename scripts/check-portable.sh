@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 binary=""
 if [[ "${1:-}" == "--binary" ]]; then binary=$2; shift 2; fi
 if [[ -z $binary ]]; then
-    env -u ASPECTFIT_NATIVE swift build -c release --product aspectfit >/dev/null
+    swift build -c release --product aspectfit >/dev/null
     binary=.build/release/aspectfit
 fi
 work=$(mktemp -d /tmp/aspectfit-portable.XXXXXX)
