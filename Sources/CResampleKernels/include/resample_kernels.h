@@ -1,9 +1,10 @@
-/* resample_kernels: the resampler's SIMD inner loops, one folder per instruction set.
+/* resample_kernels: the resampler's inner loops for x86-64, one folder per instruction set.
  *
  * Every x86-64 has SSE2, so the SSE2 kernels are compiled for the baseline. The AVX2 kernels are
  * compiled with __attribute__((target("avx2"))) inside an otherwise baseline binary and must only
  * be called when rk_cpu_has_avx2() is true: the Swift side (InstructionSet) checks once and picks
- * per call. Each kernel is bit-exact with the plainly written Swift pass it speeds up.
+ * per call. Each kernel is bit-exact with the plainly written Swift pass it speeds up (the tests
+ * compare every pair). Loops shared by two sets are in *_loops.h, compiled once per set.
  *
  * The kernels trust their arguments (no checks, no bounds): the preconditions are in each comment.
  * On other architectures the kernels are not compiled and rk_cpu_has_* return 0. */
