@@ -8,8 +8,8 @@
 /// One instance per worker: it owns scratch buffers reused from image to image.
 public final class Resampler {
     public let plan: ResamplePlan
-    /// The SIMD loops (true) or the plainly written ones; both give identical bytes.
-    var fast = true
+    /// Whose kernels run: every set gives identical bytes (tests compare them on one machine).
+    var instructionSet = InstructionSet.preferred
 
     private let channels: Int
     private let conversion: SourceConversion
@@ -153,10 +153,10 @@ public final class Resampler {
         }
         let slot = ring + (r % ringRows) * ringRowBytes
         if plan.horizontalFirst {
-            conversion.convert(source, count: plan.sourceColumns.count, into: row, fast: fast)
-            HorizontalPass.run(row, table: plan.columns, channels: channels, into: firstSums, fast: fast)
+            conversion.convert(source, count: plan.sourceColumns.count, into: row, using: instructionSet)
+            HorizontalPass.run(row, table: plan.columns, channels: channels, into: firstSums, using: instructionSet)
             Narrowing.run(firstSums, count: plan.storedWidth * channels, shift: SampleScale.weightShift,
-                          into: slot.assumingMemoryBound(to: Int16.self))
+                          into: slot.assumingMemoryBound(to: Int16.self), using: instructionSet)
         } else if readsBytes {
             if rowsStayValid {
                 byteRows[r % ringRows] = UnsafePointer(source)
@@ -165,7 +165,7 @@ public final class Resampler {
                 byteRows[r % ringRows] = UnsafePointer(slot.assumingMemoryBound(to: UInt8.self))
             }
         } else {
-            conversion.convert(source, count: plan.sourceColumns.count, into: slot.assumingMemoryBound(to: Int16.self), fast: fast)
+            conversion.convert(source, count: plan.sourceColumns.count, into: slot.assumingMemoryBound(to: Int16.self), using: instructionSet)
         }
         consumed += 1
         finishReadyRows()
@@ -214,24 +214,24 @@ public final class Resampler {
             if readsBytes {
                 for t in 0 ..< taps { bytePointers[t] = byteRows[(start + t) % ringRows] }
                 VerticalPass.runNarrowing(rows: bytePointers, table: table, row: j, length: length, sums: firstSums,
-                                          into: row, fast: fast)
-                HorizontalPass.run(row, table: plan.columns, channels: channels, into: secondSums, fast: fast)
+                                          into: row, using: instructionSet)
+                HorizontalPass.run(row, table: plan.columns, channels: channels, into: secondSums, using: instructionSet)
             } else {
                 for t in 0 ..< taps {
                     rowPointers[t] = UnsafePointer((ring + ((start + t) % ringRows) * ringRowBytes).assumingMemoryBound(to: Int16.self))
                 }
                 if plan.horizontalFirst {
                     VerticalPass.run(rows: rowPointers, table: table, row: j, length: plan.storedWidth * channels,
-                                     into: secondSums, fast: fast)
+                                     into: secondSums, using: instructionSet)
                 } else {
-                    VerticalPass.run(rows: rowPointers, table: table, row: j, length: length, into: firstSums, fast: fast)
-                    Narrowing.run(firstSums, count: length, shift: SampleScale.weightShift, into: row)
-                    HorizontalPass.run(row, table: plan.columns, channels: channels, into: secondSums, fast: fast)
+                    VerticalPass.run(rows: rowPointers, table: table, row: j, length: length, into: firstSums, using: instructionSet)
+                    Narrowing.run(firstSums, count: length, shift: SampleScale.weightShift, into: row, using: instructionSet)
+                    HorizontalPass.run(row, table: plan.columns, channels: channels, into: secondSums, using: instructionSet)
                 }
             }
             result.bytes.withUnsafeMutableBufferPointer { bytes in
                 output.convert(secondSums, count: plan.storedWidth, into: bytes.baseAddress! + origin + j * rowStride,
-                               pixelStride: pixelStride)
+                               pixelStride: pixelStride, using: instructionSet)
             }
             finished += 1
         }

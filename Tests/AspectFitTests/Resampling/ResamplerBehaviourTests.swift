@@ -97,7 +97,7 @@ import Testing
                 for linear in [false, true] {
                     let fast = ResamplingFixtures.resample(image, filter, crop: crop, width: w, height: h, orientation: o, linearLight: linear)
                     let scalar = ResamplingFixtures.resample(image, filter, crop: crop, width: w, height: h, orientation: o,
-                                                             linearLight: linear, fast: false)
+                                                             linearLight: linear, using: .scalar)
                     let same = fast == scalar
                     #expect(same, "\(layout) \(filter) \(crop) \(w)x\(h) \(o) linear=\(linear)")
                 }
@@ -128,7 +128,7 @@ import Testing
             for (ow, oh) in [(1, 1), (4, 3), (7, 9)] {
                 for filter in Filter.all {
                     let fast = ResamplingFixtures.resample(image, filter, width: ow, height: oh, orientation: .right)
-                    let scalar = ResamplingFixtures.resample(image, filter, width: ow, height: oh, orientation: .right, fast: false)
+                    let scalar = ResamplingFixtures.resample(image, filter, width: ow, height: oh, orientation: .right, using: .scalar)
                     let same = fast == scalar
                     #expect(same, "\(w)x\(h) -> \(ow)x\(oh) \(filter)")
                     ResamplerQualityTests.expectCloseToReference(ResamplingFixtures.upright(image, .right), filter,

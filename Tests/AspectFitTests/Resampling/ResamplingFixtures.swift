@@ -86,12 +86,12 @@ enum ResamplingFixtures {
 
     /// Resamples with the library in one call.
     static func resample(_ image: PixelBuffer, _ filter: Filter, crop: Box? = nil, width: Int, height: Int,
-                         orientation: Orientation = .up, linearLight: Bool = false, fast: Bool = true) -> PixelBuffer {
+                         orientation: Orientation = .up, linearLight: Bool = false, using set: InstructionSet = .preferred) -> PixelBuffer {
         let r = Resampler(filter: filter, sourceWidth: image.width, sourceHeight: image.height,
                           crop: crop ?? Box(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
                           outputWidth: width, outputHeight: height, orientation: orientation,
                           layout: image.layout, linearLight: linearLight)
-        r.fast = fast
+        r.instructionSet = set
         return r.resample(image)
     }
 }

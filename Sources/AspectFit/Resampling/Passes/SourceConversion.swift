@@ -1,3 +1,5 @@
+import CResampleKernels
+
 /// Turns one row of 8-bit source pixels into Int16 samples in `SampleScale` units:
 /// shifted up by 6 bits, optionally to linear light, with colour premultiplied by alpha.
 ///
@@ -7,8 +9,9 @@ struct SourceConversion: Sendable {
     let hasAlpha: Bool
     let linearLight: Bool
 
-    /// Converts `count` pixels from `source` to `destination`, with SIMD loops when `fast`.
-    func convert(_ source: UnsafePointer<UInt8>, count: Int, into destination: UnsafeMutablePointer<Int16>, fast: Bool) {
+    /// Converts `count` pixels from `source` to `destination`, with the kernels of `set` where it has some.
+    func convert(_ source: UnsafePointer<UInt8>, count: Int, into destination: UnsafeMutablePointer<Int16>,
+                 using set: InstructionSet) {
         let samples = count * channels
         switch (hasAlpha, linearLight) {
         case (false, false):
@@ -20,7 +23,9 @@ struct SourceConversion: Sendable {
         case (true, false):
             var done = 0
             #if arch(x86_64)
-            if fast && channels == 4 { done = PremultiplySSE2.rgba(source, count: count, into: destination) }
+            if set >= .sse2 && channels == 4 {
+                done = (set >= .avx2 ? rk_premultiply_rgba_avx2 : rk_premultiply_rgba_sse2)(source, count, destination)
+            }
             #endif
             let colours = channels - 1
             for p in done ..< count {
