@@ -1,6 +1,6 @@
 /// An opaque 8-bit sRGB colour: the background that corners and transparent pixels are
 /// composited onto when the output (JPEG) has no alpha channel.
-public struct RGBColor: Sendable, Equatable, Hashable, CustomStringConvertible {
+public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
     public var r: UInt8
     public var g: UInt8
     public var b: UInt8
@@ -18,11 +18,8 @@ public struct RGBColor: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// Parses "#rgb", "#rrggbb", the same without '#', or a CSS colour name; letter case and
     /// surrounding spaces ignored.
     /// Names are tried before hex digits.
-    public init(parsing text: String) throws(MaskOptionError) {
-        var trimmed = Substring(text)
-        while trimmed.first == " " || trimmed.first == "\t" { trimmed.removeFirst() }
-        while trimmed.last == " " || trimmed.last == "\t" { trimmed.removeLast() }
-        let lowered = trimmed.lowercased()
+    public init(parsing text: String) throws(OptionError) {
+        let lowered = DecimalText.trimmed(text).lowercased()
         if lowered == "transparent" { throw .transparentBackground }
         if let named = CSSColorNames.table[lowered] {
             self = named

@@ -3,25 +3,30 @@
 ///
 /// 50% of a square is a circle; 50% of a rectangle is a capsule (radius = half the short side).
 /// Anything larger than half the short side is clamped to it, like SwiftUI's RoundedRectangle.
-public enum CornerRadius: Sendable, Equatable, CustomStringConvertible {
+public enum CornerRadius: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// A length in output pixels.
     case pixels(Double)
+    /// A percentage of the output's short side.
     case percent(Double)
 
-    /// Parses "64", "64px", "12.5%" (surrounding spaces and letter case ignored).
-    public init(parsing text: String) throws(MaskOptionError) {
-        var body = Substring(text.lowercased())
-        while body.first == " " || body.first == "\t" { body.removeFirst() }
-        while body.last == " " || body.last == "\t" { body.removeLast() }
+    /// Half the short side: a circle on a square output, a capsule on any other (avatars).
+    public static let circle = CornerRadius.percent(50)
+
+    /// Parses "64", "64px", "12.5%" or "circle" (surrounding spaces and letter case ignored).
+    public init(parsing text: String) throws(OptionError) {
+        var body = DecimalText.trimmed(text.lowercased())
+        if body == "circle" {
+            self = .circle
+            return
+        }
         let isPercent = body.hasSuffix("%")
         if isPercent {
             body.removeLast()
         } else if body.hasSuffix("px") {
             body.removeLast(2)
         }
-        if body.first == "-", let magnitude = Self.decimal(body.dropFirst()), magnitude > 0 {
-            throw .negativeRadius(text)
-        }
-        guard let value = Self.decimal(body) else { throw .invalidRadius(text) }
+        guard body.first != "+", let value = DecimalText.parse(body) else { throw .invalidRadius(text) }
+        guard value >= 0 else { throw .negativeRadius(text) }
         self = isPercent ? .percent(value) : .pixels(value)
     }
 
@@ -40,23 +45,5 @@ public enum CornerRadius: Sendable, Equatable, CustomStringConvertible {
         case .pixels(let value): "\(value)px"
         case .percent(let value): "\(value)%"
         }
-    }
-
-    /// Plain decimal digits with at most one point ("12", "12.5", ".5"); no signs, exponents,
-    /// "inf" or "nan", which Swift's Double(String) would otherwise accept.
-    private static func decimal(_ text: Substring) -> Double? {
-        var digits = 0
-        var points = 0
-        for character in text {
-            if character == "." {
-                points += 1
-            } else if character.isASCII, character.isNumber {
-                digits += 1
-            } else {
-                return nil
-            }
-        }
-        guard digits > 0, points <= 1 else { return nil }
-        return Double(String(text))
     }
 }

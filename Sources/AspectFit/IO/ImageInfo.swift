@@ -38,6 +38,11 @@ public struct ImageInfo: Sendable, Equatable {
         self.decodedLayout = decodedLayout
     }
 
+    /// The width once `orientation` is applied: the width the image is seen and planned at.
+    public var uprightWidth: Int { orientation.swapsAxes ? height : width }
+    /// The height once `orientation` is applied.
+    public var uprightHeight: Int { orientation.swapsAxes ? width : height }
+
     /// Copies a C probe result (which must have succeeded).
     init(_ info: cio_info) {
         self.init(

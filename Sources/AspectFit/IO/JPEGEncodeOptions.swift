@@ -1,7 +1,7 @@
 /// How to write a JPEG.
-public struct JPEGEncodeOptions: Sendable, Equatable {
+public struct JPEGEncodeOptions: Sendable, Hashable, Codable {
     /// Chroma resolution of colour JPEGs.
-    public enum Chroma: Sendable, Equatable {
+    public enum Chroma: Sendable, Hashable, Codable {
         /// Half-resolution chroma in both directions (4:2:0): smaller, the usual choice for photos.
         case subsampled420
         /// Full-resolution chroma (4:4:4): sharper colour edges, larger files.

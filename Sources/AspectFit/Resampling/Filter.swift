@@ -16,29 +16,6 @@ public enum Filter: String, Sendable, CaseIterable, CustomStringConvertible {
     case box
     case nearest
 
-    /// Every filter, in the order shown to users.
-    public static let all: [Filter] = allCases
-
-    /// Filter names accepted by `init(parsing:)`, one alias list per filter.
-    static let names: [(Filter, [String])] = [
-        (.lanczos3, ["lanczos3", "lanczos"]),
-        (.lanczos2, ["lanczos2"]),
-        (.mitchell, ["mitchell"]),
-        (.catmullRom, ["catmull-rom", "catmullrom"]),
-        (.bilinear, ["bilinear", "linear", "triangle"]),
-        (.box, ["box"]),
-        (.nearest, ["nearest"]),
-    ]
-
-    /// Parses a filter name (case-insensitive), e.g. "lanczos3", "catmull-rom", "linear".
-    public init(parsing name: String) throws(FilterError) {
-        let key = name.lowercased()
-        guard let match = Filter.names.first(where: { $0.1.contains(key) }) else {
-            throw FilterError.unknown(name)
-        }
-        self = match.0
-    }
-
     public var description: String { rawValue }
 
     /// Half-width of the kernel's non-zero region, in source pixels at scale 1.
@@ -96,18 +73,5 @@ public enum Filter: String, Sendable, CaseIterable, CustomStringConvertible {
             return ((-b - 6 * c) * ax3 + (6 * b + 30 * c) * ax2 + (-12 * b - 48 * c) * ax + (8 * b + 24 * c)) / 6
         }
         return 0
-    }
-}
-
-/// A filter name that `Filter(parsing:)` does not know.
-public enum FilterError: Error, Equatable, CustomStringConvertible {
-    case unknown(String)
-
-    public var description: String {
-        switch self {
-        case .unknown(let name):
-            let known = Filter.names.flatMap(\.1).joined(separator: ", ")
-            return "unknown filter '\(name)' (known: \(known))"
-        }
     }
 }

@@ -75,7 +75,7 @@ public final class Resampler {
         rowPointers = .allocate(capacity: plan.rows.taps)
         bytePointers = .allocate(capacity: plan.rows.taps)
         byteRows = .allocate(capacity: ringRows)
-        result = PixelBuffer(width: plan.outputWidth, height: plan.outputHeight, layout: plan.layout)
+        result = PixelBuffer(blankWidth: plan.outputWidth, height: plan.outputHeight, layout: plan.layout)
         let o = plan.orientation
         let (w, h) = (plan.storedWidth, plan.storedHeight)
         let p00 = o.uprightPixel(i: 0, j: 0, storedWidth: w, storedHeight: h)
@@ -122,7 +122,7 @@ public final class Resampler {
                 consume(row: row, y: y, rowsStayValid: true)
             }
         }
-        var image = PixelBuffer(width: 0, height: 0, layout: plan.layout)
+        var image = PixelBuffer(blankWidth: 0, height: 0, layout: plan.layout)
         finish(into: &image)
         return image
     }
@@ -184,7 +184,7 @@ public final class Resampler {
     private func prepareResult() {
         if result.width != plan.outputWidth || result.height != plan.outputHeight || result.layout != plan.layout
             || result.bytesPerRow != plan.outputWidth * channels {
-            result = PixelBuffer(width: plan.outputWidth, height: plan.outputHeight, layout: plan.layout)
+            result = PixelBuffer(blankWidth: plan.outputWidth, height: plan.outputHeight, layout: plan.layout)
         }
     }
 
