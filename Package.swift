@@ -37,7 +37,7 @@ let package = Package(
         .executableTarget(name: "aspectfit", dependencies: ["AspectFit"], swiftSettings: fastLoops),
         .executableTarget(name: "aspectfit-bench", dependencies: ["AspectFit"], swiftSettings: fastLoops),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "AspectFitTests", dependencies: ["AspectFit", "CImageIO", "TestSupport"]),
+        .testTarget(name: "AspectFitTests", dependencies: ["AspectFit", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["aspectfit", "TestSupport"]),
     ]
 )

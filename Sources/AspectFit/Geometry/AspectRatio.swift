@@ -59,23 +59,35 @@ public struct AspectRatio: Sendable, Hashable, Codable, CustomStringConvertible 
         "\(DecimalText.format(width, decimals: 6)):\(DecimalText.format(height, decimals: 6))"
     }
 
+    /// Whether both describe the same shape: 8:6 == 4:3.
     public static func == (lhs: AspectRatio, rhs: AspectRatio) -> Bool { lhs.value == rhs.value }
+    /// Hashes the shape, so equal ratios hash alike.
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 
+    /// 1:1 (avatars, Instagram posts).
     public static let square = AspectRatio(unchecked: 1, 1)
+    /// 4:3 (most phone and compact cameras).
     public static let fourToThree = AspectRatio(unchecked: 4, 3)
+    /// 3:4.
     public static let threeToFour = AspectRatio(unchecked: 3, 4)
+    /// 16:9 (video, widescreen).
     public static let sixteenToNine = AspectRatio(unchecked: 16, 9)
+    /// 9:16 (stories, phone screens).
     public static let nineToSixteen = AspectRatio(unchecked: 9, 16)
+    /// 3:2 (35 mm photos).
     public static let threeToTwo = AspectRatio(unchecked: 3, 2)
+    /// 2:3.
     public static let twoToThree = AspectRatio(unchecked: 2, 3)
+    /// 5:4.
     public static let fiveToFour = AspectRatio(unchecked: 5, 4)
+    /// 4:5 (Instagram portrait).
     public static let fourToFive = AspectRatio(unchecked: 4, 5)
+    /// 21:9 (ultrawide).
     public static let twentyOneToNine = AspectRatio(unchecked: 21, 9)
     /// Open Graph link previews (Facebook, LinkedIn, ...): 1.91:1, e.g. 1200x628.
     public static let openGraph = AspectRatio(unchecked: 1.91, 1)
 
-    /// Every named ratio with the name `init(parsing:)` accepts, in a stable order for `--help` and docs.
+    /// Every named ratio with the name `init(parsing:)` accepts, in a stable order for help texts and docs.
     public static let named: [(name: String, ratio: AspectRatio)] = [
         ("square", .square),
         ("fourToThree", .fourToThree),

@@ -7,7 +7,7 @@ import Glibc
 /// sub-pixel crop that fills it (fill, then clip), and how little of the source must be decoded.
 ///
 /// All geometry is done in upright space (after the EXIF orientation), then mapped back to the
-/// stored pixels the decoder sees. `--dry-run` and `--json` print a plan without decoding anything.
+/// stored pixels the decoder sees. `Pipeline.plan` returns one without decoding anything.
 public struct CropPlan: Sendable, Equatable, CustomStringConvertible {
     /// The source width as stored in the file (not oriented).
     public var sourceWidth: Int

@@ -16,7 +16,7 @@ public enum Gravity: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The American spelling of `centre`.
     public static let center = Gravity.centre
 
-    /// The compass gravities with their canonical names, for `--help` and docs.
+    /// The compass gravities with their canonical names, for help texts and docs.
     public static let named: [(name: String, gravity: Gravity)] = [
         ("centre", .centre), ("north", .north), ("south", .south), ("east", .east), ("west", .west),
         ("northEast", .northEast), ("northWest", .northWest), ("southEast", .southEast), ("southWest", .southWest),

@@ -81,23 +81,24 @@ public enum ImageFile {
     public static func decodeRows(_ data: UnsafeRawBufferPointer, options: DecodeOptions = .init(),
                                   start: (_ region: PixelRect, _ layout: PixelLayout) throws -> Void,
                                   row: (_ y: Int, _ pixels: UnsafeRawBufferPointer) throws -> Void) throws -> DecodeSummary {
-        let input = data.assumingMemoryBound(to: UInt8.self)
-        let decoder = try RowDecoder(data: input, options: options)
-        let region = decoder.region
-        try start(region, decoder.layout)
-        let stride = region.width * decoder.layout.channels
-        let batch = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * rowsPerBatch)
-        defer { batch.deallocate() }
-        var y = 0
-        while y < region.height {
-            let n = try decoder.readRows(into: batch, stride: stride, maxRows: rowsPerBatch)
-            guard n > 0 else { throw ImageIOError.corrupt("decoder stopped after \(y) of \(region.height) rows") }
-            for i in 0 ..< n {
-                try row(y + i, UnsafeRawBufferPointer(start: batch + i * stride, count: stride))
+        try withExtendedLifetime(data.assumingMemoryBound(to: UInt8.self)) { input in
+            let decoder = try RowDecoder(data: input, options: options)
+            let region = decoder.region
+            try start(region, decoder.layout)
+            let stride = region.width * decoder.layout.channels
+            let batch = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * rowsPerBatch)
+            defer { batch.deallocate() }
+            var y = 0
+            while y < region.height {
+                let n = try decoder.readRows(into: batch, stride: stride, maxRows: rowsPerBatch)
+                guard n > 0 else { throw ImageIOError.corrupt("decoder stopped after \(y) of \(region.height) rows") }
+                for i in 0 ..< n {
+                    try row(y + i, UnsafeRawBufferPointer(start: batch + i * stride, count: stride))
+                }
+                y += n
             }
-            y += n
+            return DecodeSummary(region: region, layout: decoder.layout, scaledWidth: decoder.scaledWidth,
+                                 scaledHeight: decoder.scaledHeight, warnings: decoder.warnings)
         }
-        return DecodeSummary(region: region, layout: decoder.layout, scaledWidth: decoder.scaledWidth,
-                             scaledHeight: decoder.scaledHeight, warnings: decoder.warnings)
     }
 }

@@ -1,4 +1,4 @@
-/// The image formats aspectfit reads and writes; always detected from the content, never the name.
+/// The image formats AspectFit reads and writes; always detected from the content, never the name.
 public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// JPEG (JFIF or Exif), 8-bit, baseline or progressive.
     case jpeg

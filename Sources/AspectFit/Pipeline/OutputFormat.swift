@@ -2,7 +2,9 @@
 public enum OutputFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// The input's format, except that a result with transparency becomes PNG (JPEG has no alpha).
     case auto
+    /// Always JPEG; transparency is flattened onto the background.
     case jpeg
+    /// Always PNG.
     case png
 
     /// Parses "auto", "jpeg"/"jpg", "png" (case-insensitive).

@@ -24,22 +24,22 @@ public struct Pipeline: Sendable {
         if pixels.overflow || pixels.partialValue > options.decode.maxPixels {
             throw .image(.tooLarge(width: info.width, height: info.height, limit: options.decode.maxPixels))
         }
-        let geometry: CropPlan
+        let crop: CropPlan
         do {
-            geometry = try CropPlan.make(sourceWidth: info.width, sourceHeight: info.height,
-                                         orientation: info.orientation, shrinkOnLoad: info.format == .jpeg,
-                                         ratio: options.ratio, size: options.size, gravity: options.gravity,
-                                         enlarge: options.enlarge, filterRadius: options.filter.radius)
+            crop = try CropPlan.make(sourceWidth: info.width, sourceHeight: info.height, orientation: info.orientation,
+                                     shrinkOnLoad: info.format == .jpeg, ratio: options.ratio, size: options.size,
+                                     gravity: options.gravity, enlarge: options.enlarge,
+                                     filterRadius: options.filter.radius)
         } catch { throw .plan(error) }
-        let corners = cutsCorners(width: geometry.outputWidth, height: geometry.outputHeight)
+        let corners = cutsCorners(width: crop.outputWidth, height: crop.outputHeight)
         let format = options.format.resolved(source: info.format, transparent: info.decodedLayout.hasAlpha || corners)
-        guard geometry.outputWidth <= format.maxSide, geometry.outputHeight <= format.maxSide else {
-            throw .plan(.outputTooLarge(width: Double(geometry.outputWidth), height: Double(geometry.outputHeight),
+        guard crop.outputWidth <= format.maxSide, crop.outputHeight <= format.maxSide else {
+            throw .plan(.outputTooLarge(width: Double(crop.outputWidth), height: Double(crop.outputHeight),
                                         maxSide: format.maxSide, maxPixels: DecodeOptions.defaultMaxPixels))
         }
         let layout = format == .jpeg ? info.decodedLayout.withoutAlpha
             : corners ? info.decodedLayout.withAlpha : info.decodedLayout
-        return FitPlan(source: info, geometry: geometry, outputFormat: format, outputLayout: layout)
+        return FitPlan(source: info, geometry: crop, outputFormat: format, outputLayout: layout)
     }
 
     /// Fits one encoded JPEG or PNG image (`[UInt8]`, `Data`, a byte slice: read in place, never
@@ -92,21 +92,19 @@ public struct Pipeline: Sendable {
     /// so the full decoded image is never held in memory.
     private func decodeAndResample(_ data: UnsafeRawBufferPointer, plan: FitPlan, workspace: PipelineWorkspace,
                                    cancellation: CancellationFlag?) throws(FitError) -> (PixelBuffer, [String]) {
-        let geometry = plan.geometry
+        let crop = plan.geometry
         let decode = DecodeOptions(maxPixels: options.decode.maxPixels, failOnTruncation: options.decode.failOnTruncation,
-                                   scaleDenominator: geometry.decodeScale, region: geometry.decodeRegion)
+                                   scaleDenominator: crop.decodeScale, region: crop.decodeRegion)
         var resampler: Resampler?
         let summary: DecodeSummary
         do {
             summary = try ImageFile.decodeRows(data, options: decode, start: { region, layout in
-                let crop = geometry.scaledCrop
-                let box = Box(x: crop.x - Double(region.x), y: crop.y - Double(region.y),
-                              width: crop.width, height: crop.height)
+                let box = Box(x: crop.scaledCrop.x - Double(region.x), y: crop.scaledCrop.y - Double(region.y),
+                              width: crop.scaledCrop.width, height: crop.scaledCrop.height)
                 resampler = workspace.resampler(filter: options.filter, sourceWidth: region.width,
-                                                sourceHeight: region.height, crop: box,
-                                                outputWidth: geometry.outputWidth, outputHeight: geometry.outputHeight,
-                                                orientation: geometry.orientation, layout: layout,
-                                                linearLight: options.linearLight)
+                                                sourceHeight: region.height, crop: box, outputWidth: crop.outputWidth,
+                                                outputHeight: crop.outputHeight, orientation: crop.orientation,
+                                                layout: layout, linearLight: options.linearLight)
             }, row: { y, pixels in
                 if cancellation?.isCancelled == true { throw FitError.cancelled }
                 resampler?.consume(row: pixels, y: y)
