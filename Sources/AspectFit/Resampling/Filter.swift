@@ -8,12 +8,19 @@ import Darwin
 ///
 /// When downscaling, the kernel is stretched by the scale factor (antialiasing), except `nearest`.
 public enum Filter: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// Windowed sinc with 3 lobes: the sharpest, the default (as libvips and sharp).
     case lanczos3
+    /// Windowed sinc with 2 lobes: a little softer, less ringing.
     case lanczos2
+    /// Mitchell-Netravali cubic (B = C = 1/3): soft, almost no ringing.
     case mitchell
+    /// Catmull-Rom cubic (B = 0, C = 1/2): sharp, little ringing.
     case catmullRom = "catmull-rom"
+    /// Triangle (tent): averages, blurs a little.
     case bilinear
+    /// Box: the area average of the source pixels under each output pixel.
     case box
+    /// The source pixel under each output pixel centre: no filtering at all.
     case nearest
 
     public var description: String { rawValue }

@@ -7,6 +7,7 @@
 /// Which pass goes first is the plan's choice (`ResamplePlan.horizontalFirst`).
 /// One instance per worker: it owns scratch buffers reused from image to image.
 public final class Resampler {
+    /// The geometry and coefficient tables this resampler applies.
     public let plan: ResamplePlan
     /// The SIMD loops (true) or the plainly written ones; both give identical bytes.
     var fast = true
@@ -43,6 +44,7 @@ public final class Resampler {
     /// Samples of padding after every row the horizontal loops read.
     private static let padding = 16
 
+    /// A resampler for one geometry (see `ResamplePlan.init`).
     public convenience init(filter: Filter = .lanczos3, sourceWidth: Int, sourceHeight: Int, crop: Box,
                             outputWidth: Int, outputHeight: Int, orientation: Orientation = .up,
                             layout: PixelLayout, linearLight: Bool = false) {
@@ -51,6 +53,7 @@ public final class Resampler {
                                      layout: layout, linearLight: linearLight))
     }
 
+    /// A resampler for `plan`, whose tables it shares; allocates its scratch rows.
     public init(plan: ResamplePlan) {
         self.plan = plan
         let ch = plan.layout.channels
