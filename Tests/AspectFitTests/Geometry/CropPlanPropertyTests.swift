@@ -217,7 +217,7 @@ import Testing
             let k = Int.random(in: 1 ... 2, using: &rng)
             let orientation = Orientation(rawValue: Int.random(in: 1 ... 8, using: &rng))!
             let upright = orientation.uprightSize(width: w, height: h)
-            let ratio = try! AspectRatio.custom(width: Double(upright.width), height: Double(upright.height))
+            let ratio = AspectRatio(unchecked: Double(upright.width), Double(upright.height))   // the source's own shape, however extreme
             for size in [SizeRequest.none, .size(width: upright.width * k, height: upright.height * k), .width(upright.width * k)] {
                 let p = try CropPlan.make(sourceWidth: w, sourceHeight: h, orientation: orientation, shrinkOnLoad: true,
                                           ratio: ratio, size: size, gravity: .southEast, enlarge: true, filterRadius: 3)
