@@ -34,6 +34,9 @@ public final class FitExecutor: Sendable {
         queue.push(job)
     }
 
+    /// Jobs submitted and not yet started.
+    var waitingJobs: Int { queue.waitingCount }
+
     /// The processors online, at least 1.
     static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }
@@ -67,6 +70,13 @@ private final class JobQueue: @unchecked Sendable {
         jobs.append(job)
         pthread_cond_signal(condition)
         pthread_mutex_unlock(mutex)
+    }
+
+    /// Jobs pushed and not yet popped.
+    var waitingCount: Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return jobs.count - head
     }
 
     /// Lets the workers finish what is queued and exit.
