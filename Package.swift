@@ -23,7 +23,7 @@ let package = Package(
         .executableTarget(name: "aspectfit", dependencies: ["AspectFit"]),
         .executableTarget(name: "aspectfit-bench", dependencies: ["AspectFit"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "AspectFitTests", dependencies: ["AspectFit", "CImageIO", "TestSupport"]),
+        .testTarget(name: "AspectFitTests", dependencies: ["AspectFit", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["aspectfit", "TestSupport"]),
     ]
 )

@@ -24,7 +24,7 @@ struct Outcome: Sendable {
         o.add("source_height", upright?.height)
         o.add("source_format", plan?.source.format.rawValue ?? item.input.format?.rawValue)
         o.add("orientation", plan?.source.orientation.rawValue)
-        if let crop = plan?.crop.crop {
+        if let crop = plan?.geometry.crop {
             o.add("crop") { c in
                 c.add("x", crop.x)
                 c.add("y", crop.y)
@@ -37,7 +37,7 @@ struct Outcome: Sendable {
         o.add("output_width", plan?.outputWidth)
         o.add("output_height", plan?.outputHeight)
         o.add("output_format", plan?.outputFormat.rawValue ?? item.format?.rawValue)
-        o.add("decode_scale", plan?.crop.decodeScale)
+        o.add("decode_scale", plan?.geometry.decodeScale)
         o.add("bytes", bytes)
         o.add("milliseconds", milliseconds)
         o.add("warnings", strings: warnings)
@@ -51,10 +51,10 @@ struct Outcome: Sendable {
         let upright = plan.source.orientation.uprightSize(width: plan.source.width, height: plan.source.height)
         line += ": \(upright.width)x\(upright.height) \(plan.source.format.rawValue)"
         if plan.source.orientation != .up { line += " (orientation \(plan.source.orientation.rawValue))" }
-        let c = plan.crop.crop
+        let c = plan.geometry.crop
         line += ", crop \(JSONObjectWriter.number(c.width))x\(JSONObjectWriter.number(c.height))"
             + "+\(JSONObjectWriter.number(c.x))+\(JSONObjectWriter.number(c.y))"
-        line += ", decode 1/\(plan.crop.decodeScale) -> \(plan.outputWidth)x\(plan.outputHeight) \(plan.outputFormat.rawValue)"
+        line += ", decode 1/\(plan.geometry.decodeScale) -> \(plan.outputWidth)x\(plan.outputHeight) \(plan.outputFormat.rawValue)"
         if !timings.isEmpty {
             line += "; " + timings.map { "\($0.step) \(JSONObjectWriter.number($0.milliseconds)) ms" }.joined(separator: ", ")
         }

@@ -1,5 +1,5 @@
 /// Why a text is not a gravity or a focus point; every message lists the accepted forms.
-public enum GravityError: Error, Equatable, CustomStringConvertible {
+public enum GravityError: Error, Hashable, CustomStringConvertible {
     /// The text is not a gravity name (e.g. "up", "middle-ish").
     case unrecognised(String)
     /// The text is not two numbers "x,y" (e.g. "0.3", "a,b").

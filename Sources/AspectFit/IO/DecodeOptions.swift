@@ -12,6 +12,7 @@ public struct DecodeOptions: Sendable, Equatable {
     /// Rows/columns wanted, in scaled stored coordinates; nil means the whole image.
     public var region: PixelRect?
 
+    /// The defaults decode the whole image at full scale and refuse damage.
     public init(maxPixels: Int = DecodeOptions.defaultMaxPixels, failOnTruncation: Bool = true,
                 scaleDenominator: Int = 1, region: PixelRect? = nil) {
         self.maxPixels = maxPixels

@@ -1,23 +1,29 @@
+import FoundationEssentials
+
 /// The whole route of one image: probe -> plan -> decode (shrink-on-load, only the rows and
 /// columns the crop needs) streamed row by row into the resampler -> corners -> encode.
 ///
 /// A `Pipeline` is an immutable value: share one between threads; every `run` is independent.
 public struct Pipeline: Sendable {
+    /// What every run of this pipeline does.
     public let options: FitOptions
 
+    /// A pipeline that fits every image with `options`.
     public init(options: FitOptions = FitOptions()) {
         self.options = options
     }
 
     /// What `run` would do with `data`, from its header alone: nothing is decoded.
-    public func plan(_ data: [UInt8]) throws(FitError) -> FitPlan {
-        let info: ImageInfo
-        do { info = try ImageFile.probe(data) } catch { throw .image(error) }
-        return try plan(for: info)
+    public func plan(_ data: some ContiguousBytes) throws(FitError) -> FitPlan {
+        try data.withUnsafeBytes { bytes in Result { () throws(FitError) in try plan(bytes: bytes) } }.get()
     }
 
     /// What `run` would do with a source whose header says `info`.
     public func plan(for info: ImageInfo) throws(FitError) -> FitPlan {
+        let pixels = info.width.multipliedReportingOverflow(by: info.height)
+        if pixels.overflow || pixels.partialValue > options.decode.maxPixels {
+            throw .image(.tooLarge(width: info.width, height: info.height, limit: options.decode.maxPixels))
+        }
         let crop: CropPlan
         do {
             crop = try CropPlan.make(sourceWidth: info.width, sourceHeight: info.height, orientation: info.orientation,
@@ -27,26 +33,48 @@ public struct Pipeline: Sendable {
         } catch { throw .plan(error) }
         let corners = cutsCorners(width: crop.outputWidth, height: crop.outputHeight)
         let format = options.format.resolved(source: info.format, transparent: info.decodedLayout.hasAlpha || corners)
+        guard crop.outputWidth <= format.maxSide, crop.outputHeight <= format.maxSide else {
+            throw .plan(.outputTooLarge(width: Double(crop.outputWidth), height: Double(crop.outputHeight),
+                                        maxSide: format.maxSide, maxPixels: DecodeOptions.defaultMaxPixels))
+        }
         let layout = format == .jpeg ? info.decodedLayout.withoutAlpha
             : corners ? info.decodedLayout.withAlpha : info.decodedLayout
-        return FitPlan(source: info, crop: crop, outputFormat: format, outputLayout: layout)
+        return FitPlan(source: info, geometry: crop, outputFormat: format, outputLayout: layout)
     }
 
-    /// Fits one encoded JPEG or PNG image and returns the encoded result.
-    public func run(_ data: [UInt8]) throws(FitError) -> FitResult {
+    /// Fits one encoded JPEG or PNG image (`[UInt8]`, `Data`, a byte slice: read in place, never
+    /// copied) and returns the encoded result. Blocks the calling thread: from async code use
+    /// `run(_:on:)`, which keeps the cooperative pool free.
+    public func run(_ data: some ContiguousBytes) throws(FitError) -> FitResult {
         try run(data, workspace: PipelineWorkspace())
     }
 
     /// Fits one image reusing `workspace`'s tables and buffers; a batch worker keeps one workspace.
-    public func run(_ data: [UInt8], workspace: PipelineWorkspace) throws(FitError) -> FitResult {
+    public func run(_ data: some ContiguousBytes, workspace: PipelineWorkspace) throws(FitError) -> FitResult {
+        try data.withUnsafeBytes { bytes in
+            Result { () throws(FitError) in try run(bytes: bytes, workspace: workspace, cancellation: nil) }
+        }.get()
+    }
+
+    /// `plan(_:)` on bytes already pinned.
+    func plan(bytes: UnsafeRawBufferPointer) throws(FitError) -> FitPlan {
+        let info: ImageInfo
+        do { info = try ImageFile.probe(bytes) } catch { throw .image(error) }
+        return try plan(for: info)
+    }
+
+    /// The route itself; `cancellation`, when given, is checked between steps and decoded rows.
+    func run(bytes: UnsafeRawBufferPointer, workspace: PipelineWorkspace,
+             cancellation: CancellationFlag?) throws(FitError) -> FitResult {
         var clock = Stopwatch()
-        let plan = try plan(data)
+        let plan = try plan(bytes: bytes)
         clock.lap("plan")
-        var (image, warnings) = try decodeAndResample(data, plan: plan, workspace: workspace)
+        var (image, warnings) = try decodeAndResample(bytes, plan: plan, workspace: workspace, cancellation: cancellation)
         defer { workspace.image = image }
         clock.lap("decode+resample")
         image = applyCorners(to: image, plan: plan)
         clock.lap("corners")
+        if cancellation?.isCancelled == true { throw .cancelled }
         let icc = outputProfile(plan: plan, warnings: &warnings)
         let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
         let bytes: [UInt8]
@@ -64,12 +92,11 @@ public struct Pipeline: Sendable {
 
     /// Decodes the plan's region at its DCT scale and feeds each row to the resampler as it arrives,
     /// so the full decoded image is never held in memory.
-    private func decodeAndResample(_ data: [UInt8], plan: FitPlan,
-                                   workspace: PipelineWorkspace) throws(FitError) -> (PixelBuffer, [String]) {
-        let crop = plan.crop
-        var decode = options.decode
-        decode.scaleDenominator = crop.decodeScale
-        decode.region = crop.decodeRegion
+    private func decodeAndResample(_ data: UnsafeRawBufferPointer, plan: FitPlan, workspace: PipelineWorkspace,
+                                   cancellation: CancellationFlag?) throws(FitError) -> (PixelBuffer, [String]) {
+        let crop = plan.geometry
+        let decode = DecodeOptions(maxPixels: options.decode.maxPixels, failOnTruncation: options.decode.failOnTruncation,
+                                   scaleDenominator: crop.decodeScale, region: crop.decodeRegion)
         var resampler: Resampler?
         let summary: DecodeSummary
         do {
@@ -81,8 +108,11 @@ public struct Pipeline: Sendable {
                                                 outputHeight: crop.outputHeight, orientation: crop.orientation,
                                                 layout: layout, linearLight: options.linearLight)
             }, row: { y, pixels in
+                if cancellation?.isCancelled == true { throw FitError.cancelled }
                 resampler?.consume(row: pixels, y: y)
             })
+        } catch let error as FitError {
+            throw error
         } catch let error as ImageIOError {
             throw .image(error)
         } catch {

@@ -7,6 +7,7 @@
 /// Which pass goes first is the plan's choice (`ResamplePlan.horizontalFirst`).
 /// One instance per worker: it owns scratch buffers reused from image to image.
 public final class Resampler {
+    /// The geometry and coefficient tables this resampler applies.
     public let plan: ResamplePlan
     /// Whose kernels run: every set gives identical bytes (tests compare them on one machine).
     var instructionSet = InstructionSet.preferred
@@ -43,6 +44,7 @@ public final class Resampler {
     /// Samples of padding after every row the horizontal loops read.
     private static let padding = 16
 
+    /// A resampler for one geometry (see `ResamplePlan.init`).
     public convenience init(filter: Filter = .lanczos3, sourceWidth: Int, sourceHeight: Int, crop: Box,
                             outputWidth: Int, outputHeight: Int, orientation: Orientation = .up,
                             layout: PixelLayout, linearLight: Bool = false) {
@@ -51,6 +53,7 @@ public final class Resampler {
                                      layout: layout, linearLight: linearLight))
     }
 
+    /// A resampler for `plan`, whose tables it shares; allocates its scratch rows.
     public init(plan: ResamplePlan) {
         self.plan = plan
         let ch = plan.layout.channels
@@ -75,7 +78,7 @@ public final class Resampler {
         rowPointers = .allocate(capacity: plan.rows.taps)
         bytePointers = .allocate(capacity: plan.rows.taps)
         byteRows = .allocate(capacity: ringRows)
-        result = PixelBuffer(width: plan.outputWidth, height: plan.outputHeight, layout: plan.layout)
+        result = PixelBuffer(blankWidth: plan.outputWidth, height: plan.outputHeight, layout: plan.layout)
         let o = plan.orientation
         let (w, h) = (plan.storedWidth, plan.storedHeight)
         let p00 = o.uprightPixel(i: 0, j: 0, storedWidth: w, storedHeight: h)
@@ -122,7 +125,7 @@ public final class Resampler {
                 consume(row: row, y: y, rowsStayValid: true)
             }
         }
-        var image = PixelBuffer(width: 0, height: 0, layout: plan.layout)
+        var image = PixelBuffer(blankWidth: 0, height: 0, layout: plan.layout)
         finish(into: &image)
         return image
     }
@@ -184,7 +187,7 @@ public final class Resampler {
     private func prepareResult() {
         if result.width != plan.outputWidth || result.height != plan.outputHeight || result.layout != plan.layout
             || result.bytesPerRow != plan.outputWidth * channels {
-            result = PixelBuffer(width: plan.outputWidth, height: plan.outputHeight, layout: plan.layout)
+            result = PixelBuffer(blankWidth: plan.outputWidth, height: plan.outputHeight, layout: plan.layout)
         }
     }
 

@@ -20,7 +20,7 @@ import TestSupport
         let exif = try #require(try ImageFile.probe(try ImageFile.read(path: Corpus.path(file))).exif)
         let upright = EXIFBlock.setting(.up, in: exif)
         #expect(upright.count == exif.count && upright != exif)
-        let image = PixelBuffer(width: 16, height: 8, layout: .rgb8)
+        let image = try! PixelBuffer(width: 16, height: 8, layout: .rgb8)
         let jpeg = try ImageEncoder.encodeJPEG(image, exif: upright)
         #expect(Array(jpeg.prefix(4)) == [0xFF, 0xD8, 0xFF, 0xE1], "EXIF's APP1 must follow SOI")
         let png = try ImageEncoder.encodePNG(image, exif: upright)
@@ -40,7 +40,7 @@ import TestSupport
     }
 
     @Test func anOversizedBlockIsLeftOutOfAJPEGWithOneWarning() throws {
-        let image = PixelBuffer(width: 4, height: 4, layout: .gray8)
+        let image = try PixelBuffer(width: 4, height: 4, layout: .gray8)
         var block = [UInt8](repeating: 0, count: 70_000)
         block.replaceSubrange(0 ..< 8, with: [0x4D, 0x4D, 0, 42, 0, 0, 0, 8])
         var warnings: [String] = []

@@ -84,9 +84,9 @@ import TestSupport
         }
     }
 
-    @Test func unknownAndEmptyDataAreUnsupported() {
-        #expect(throws: ImageIOError.unsupported("empty file")) { try ImageFile.probe([]) }
-        #expect(throws: ImageIOError.unsupported("unsupported: not a JPEG or PNG file")) {
+    @Test func unknownDataIsUnsupportedAndEmptyDataTruncated() {
+        #expect(throws: ImageIOError.truncated("empty file")) { try ImageFile.probe([]) }
+        #expect(throws: ImageIOError.unsupported(format: "not a JPEG or PNG file")) {
             try ImageFile.probe(Array("GIF89a....".utf8))
         }
     }

@@ -8,7 +8,7 @@ import TestSupport
 /// left out with exactly one warning, and a usable profile reads back whole (djpeg -icc for JPEG).
 @Suite struct MetadataNeverFailsTests {
     static let picture: PixelBuffer = {
-        var image = PixelBuffer(width: 37, height: 23, layout: .rgb8)
+        var image = try! PixelBuffer(width: 37, height: 23, layout: .rgb8)
         for i in image.bytes.indices { image.bytes[i] = UInt8(truncatingIfNeeded: i &* 13 &+ i / 111) }
         return image
     }()
@@ -131,7 +131,7 @@ import TestSupport
                     continue
                 }
                 let info = try ImageFile.probe(result.bytes)
-                #expect(info.width == result.plan.crop.outputWidth && info.height == result.plan.crop.outputHeight)
+                #expect(info.width == result.plan.geometry.outputWidth && info.height == result.plan.geometry.outputHeight)
                 _ = try ImageFile.decode(result.bytes)
                 if !options.keepICCProfile {
                     #expect(info.iccProfile == nil, "\(context)")

@@ -24,7 +24,7 @@ import TestSupport
     func everyFilterMatchesTheReferenceAtFullDecode(_ photo: String) throws {
         guard try Corpus.require() else { return }
         let source = try Self.uprightSource(try Self.read(photo))
-        for filter in Filter.all {
+        for filter in Filter.allCases {
             for (ratio, width) in [(AspectRatio.fourToThree, 301), (.square, 128), (.nineToSixteen, 700)] {
                 let plan = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: .up,
                                              shrinkOnLoad: false, ratio: ratio, size: .width(width), gravity: .centre,
@@ -45,12 +45,12 @@ import TestSupport
         guard try Corpus.require() else { return }
         let data = try Self.read(photo)
         let result = try Self.fit(data) { $0.ratio = ratio; $0.size = .width(width); $0.format = .png }
-        #expect(result.plan.crop.decodeScale > 1, "\(photo) should shrink on load")
+        #expect(result.plan.geometry.decodeScale > 1, "\(photo) should shrink on load")
         let ours = try ImageFile.decode(result.bytes).pixels
-        let reference = ReferenceResampler.resample(try Self.uprightSource(data), filter: .lanczos3, crop: result.plan.crop.crop,
+        let reference = ReferenceResampler.resample(try Self.uprightSource(data), filter: .lanczos3, crop: result.plan.geometry.crop,
                                                 width: ours.width, height: ours.height)
         let psnr = ResamplingFixtures.psnr(ours, reference)
-        #expect(psnr >= 40, "\(photo) at 1/\(result.plan.crop.decodeScale): \(psnr) dB")
+        #expect(psnr >= 40, "\(photo) at 1/\(result.plan.geometry.decodeScale): \(psnr) dB")
     }
 
     @Test func outputSizesAreExactForEveryNamedRatio() throws {
@@ -88,7 +88,7 @@ import TestSupport
         guard try Corpus.require() else { return }
         let data = try Self.read("exif-orientation/Landscape_6.jpg")
         let result = try Self.fit(data) { $0.format = .png }
-        #expect(!result.plan.crop.needsResampling)
+        #expect(!result.plan.geometry.needsResampling)
         let ours = try ImageFile.decode(result.bytes).pixels
         #expect(ours == (try Self.uprightSource(data)))
     }

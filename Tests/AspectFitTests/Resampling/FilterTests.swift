@@ -9,16 +9,16 @@ import Testing
             "triangle": .bilinear, "box": .box, "nearest": .nearest,
         ]
         for (name, filter) in expected { #expect(try Filter(parsing: name) == filter) }
-        #expect(Filter.all.count == 7)
+        #expect(Filter.allCases.count == 7)
     }
 
     @Test func unknownNameListsTheKnownOnes() {
-        #expect(throws: FilterError.unknown("gauss")) { try Filter(parsing: "gauss") }
-        let message = FilterError.unknown("gauss").description
+        #expect(throws: OptionError.unknownFilter("gauss")) { try Filter(parsing: "gauss") }
+        let message = OptionError.unknownFilter("gauss").description
         #expect(message.contains("gauss") && message.contains("lanczos3") && message.contains("catmull-rom"))
     }
 
-    @Test(arguments: Filter.all)
+    @Test(arguments: Filter.allCases)
     func kernelIsOneAtZeroAndVanishesOutsideTheRadius(_ filter: Filter) {
         #expect(filter.kernel(filter.radius + 0.01) == 0 && filter.kernel(-filter.radius - 0.01) == 0)
         if filter == .mitchell {

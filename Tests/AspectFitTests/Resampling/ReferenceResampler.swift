@@ -65,7 +65,7 @@ enum ReferenceResampler {
                 }
             }
         }
-        var out = PixelBuffer(width: width, height: height, layout: source.layout)
+        var out = try! PixelBuffer(width: width, height: height, layout: source.layout)
         for j in 0 ..< height {
             for i in 0 ..< width {
                 var v = [Double](repeating: 0, count: ch)

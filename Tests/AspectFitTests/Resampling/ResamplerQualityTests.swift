@@ -30,7 +30,7 @@ import Testing
         #expect(psnr >= minimum, "\(filter) \(image.layout) linear=\(linearLight) -> \(width)x\(height): PSNR \(psnr) dB")
     }
 
-    @Test(arguments: Filter.all, cases)
+    @Test(arguments: Filter.allCases, cases)
     func matchesTheFloatReference(_ filter: Filter, _ c: Case) {
         for layout in PixelLayout.allCases {
             let image = ResamplingFixtures.photo(width: c.width, height: c.height, layout: layout)
@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Filter.all, cases)
+    @Test(arguments: Filter.allCases, cases)
     func matchesTheFloatReferenceInLinearLight(_ filter: Filter, _ c: Case) {
         for layout in [PixelLayout.rgb8, .rgba8] {
             let image = ResamplingFixtures.photo(width: c.width, height: c.height, layout: layout, seed: 7)

@@ -7,7 +7,7 @@ enum ResamplingFixtures {
     /// fine noise; with alpha, a soft-edged opaque region over fully transparent pixels whose
     /// colour is junk.
     static func photo(width: Int, height: Int, layout: PixelLayout, seed: UInt64 = 1) -> PixelBuffer {
-        var image = PixelBuffer(width: width, height: height, layout: layout)
+        var image = try! PixelBuffer(width: width, height: height, layout: layout)
         var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
         func noise() -> Double {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -62,7 +62,7 @@ enum ResamplingFixtures {
     /// The upright copy of a stored image with orientation `o`, moved pixel by pixel.
     static func upright(_ stored: PixelBuffer, _ o: Orientation) -> PixelBuffer {
         let size = o.uprightSize(width: stored.width, height: stored.height)
-        var out = PixelBuffer(width: size.width, height: size.height, layout: stored.layout)
+        var out = try! PixelBuffer(width: size.width, height: size.height, layout: stored.layout)
         let ch = stored.layout.channels
         for y in 0 ..< stored.height {
             for x in 0 ..< stored.width {
@@ -76,7 +76,7 @@ enum ResamplingFixtures {
     /// A copy of the whole-pixel rectangle `r` of `image`.
     static func cropped(_ image: PixelBuffer, _ r: PixelRect) -> PixelBuffer {
         let ch = image.layout.channels
-        var out = PixelBuffer(width: r.width, height: r.height, layout: image.layout)
+        var out = try! PixelBuffer(width: r.width, height: r.height, layout: image.layout)
         for y in 0 ..< r.height {
             let from = (r.y + y) * image.bytesPerRow + r.x * ch
             out.bytes.replaceSubrange(y * out.bytesPerRow ..< (y + 1) * out.bytesPerRow, with: image.bytes[from ..< from + r.width * ch])

@@ -4,8 +4,11 @@
 /// Built once per output size (one analytic corner table, mirrored to the four corners) and
 /// shared read-only between workers; applying it touches only the corner pixels.
 public struct CornerMask: Sendable, Equatable {
+    /// The output width the mask was made for.
     public let width: Int
+    /// The output height the mask was made for.
     public let height: Int
+    /// The corner curve.
     public let style: CornerStyle
     /// The radius actually used, in pixels (clamped to half the short side).
     public let radius: Double

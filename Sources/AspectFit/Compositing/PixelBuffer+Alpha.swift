@@ -4,7 +4,7 @@ extension PixelBuffer {
     func addingOpaqueAlpha() -> PixelBuffer {
         guard !layout.hasAlpha else { return self }
         let channels = layout.channels
-        var out = PixelBuffer(width: width, height: height, layout: layout.withAlpha)
+        var out = PixelBuffer(blankWidth: width, height: height, layout: layout.withAlpha)
         bytes.withUnsafeBufferPointer { src in
             out.bytes.withUnsafeMutableBufferPointer { dst in
                 var o = 0

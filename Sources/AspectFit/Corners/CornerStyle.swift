@@ -1,5 +1,5 @@
 /// The curve that replaces each corner.
-public enum CornerStyle: String, Sendable, CaseIterable, CustomStringConvertible {
+public enum CornerStyle: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// Quarter circles of the given radius: CSS border-radius, RoundedRectangle(style: .circular).
     case circular
     /// Apple's smoother corner (app icons, RoundedRectangle(style: .continuous)): it leaves the
@@ -7,7 +7,7 @@ public enum CornerStyle: String, Sendable, CaseIterable, CustomStringConvertible
     case continuous
 
     /// Parses "circular" or "continuous", ignoring letter case.
-    public init(parsing text: String) throws(MaskOptionError) {
+    public init(parsing text: String) throws(OptionError) {
         guard let style = CornerStyle(rawValue: text.lowercased()) else { throw .invalidCornerStyle(text) }
         self = style
     }

@@ -3,7 +3,7 @@
 /// Layouts without alpha are returned unchanged.
 public func flatten(_ buffer: PixelBuffer, onto background: RGBColor) -> PixelBuffer {
     guard buffer.layout.hasAlpha else { return buffer }
-    var output = PixelBuffer(width: buffer.width, height: buffer.height, layout: buffer.layout.withoutAlpha)
+    var output = PixelBuffer(blankWidth: buffer.width, height: buffer.height, layout: buffer.layout.withoutAlpha)
     let (width, inStride, outStride) = (buffer.width, buffer.bytesPerRow, output.bytesPerRow)
     let isGray = buffer.layout == .grayAlpha8
     let (red, green, blue) = isGray

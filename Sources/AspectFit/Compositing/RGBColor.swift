@@ -1,10 +1,14 @@
 /// An opaque 8-bit sRGB colour: the background that corners and transparent pixels are
 /// composited onto when the output (JPEG) has no alpha channel.
-public struct RGBColor: Sendable, Equatable, Hashable, CustomStringConvertible {
+public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Red, 0...255.
     public var r: UInt8
+    /// Green, 0...255.
     public var g: UInt8
+    /// Blue, 0...255.
     public var b: UInt8
 
+    /// A colour from its three samples.
     public init(r: UInt8, g: UInt8, b: UInt8) {
         self.r = r
         self.g = g
@@ -13,16 +17,14 @@ public struct RGBColor: Sendable, Equatable, Hashable, CustomStringConvertible {
 
     /// The default background.
     public static let white = RGBColor(r: 255, g: 255, b: 255)
+    /// Black, #000000.
     public static let black = RGBColor(r: 0, g: 0, b: 0)
 
     /// Parses "#rgb", "#rrggbb", the same without '#', or a CSS colour name; letter case and
     /// surrounding spaces ignored.
     /// Names are tried before hex digits.
-    public init(parsing text: String) throws(MaskOptionError) {
-        var trimmed = Substring(text)
-        while trimmed.first == " " || trimmed.first == "\t" { trimmed.removeFirst() }
-        while trimmed.last == " " || trimmed.last == "\t" { trimmed.removeLast() }
-        let lowered = trimmed.lowercased()
+    public init(parsing text: String) throws(OptionError) {
+        let lowered = DecimalText.trimmed(text).lowercased()
         if lowered == "transparent" { throw .transparentBackground }
         if let named = CSSColorNames.table[lowered] {
             self = named
