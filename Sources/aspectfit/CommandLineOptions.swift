@@ -29,10 +29,15 @@ struct CommandLineOptions: Sendable {
     var json = false
     var progress: ProgressMode = .auto
 
-    var showHelp = false
-    var showVersion = false
+    /// What to do: the batch, or print one of the documents and exit.
+    var request: Request = .run
 
     enum ProgressMode: Sendable { case auto, always, never }
+
+    enum Request: Sendable, Equatable {
+        case run, help, version, manPage
+        case completionScript(CompletionScript.Shell)
+    }
 }
 
 /// `--shard K/N`: the K-th (1-based) of N deterministic slices of the sorted input list.

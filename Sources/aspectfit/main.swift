@@ -17,16 +17,19 @@ func fail(usage error: UsageError) -> Never {
 }
 
 let rawArguments = (1..<Int(CommandLine.argc)).map { PathBytes(cString: CommandLine.unsafeArgv[$0]!).bytes }
-var parser = ArgumentParser(arguments: rawArguments, defaultJobs: ProcessorCount.available)
+let parser = ArgumentParser(arguments: rawArguments, defaultJobs: ProcessorCount.available)
 let options: CommandLineOptions
 do { options = try parser.parse() } catch { fail(usage: error) }
 
-if options.showHelp {
-    _ = StandardStreams.writeOutput(HelpText.page)
-    exit(0)
+let document: String? = switch options.request {
+case .run: nil
+case .help: HelpText.page
+case .version: Manual.version + "\n"
+case .manPage: ManPage.text
+case .completionScript(let shell): CompletionScript.text(for: shell)
 }
-if options.showVersion {
-    _ = StandardStreams.writeOutput(HelpText.version + "\n")
+if let document {
+    _ = StandardStreams.writeOutput(document)
     exit(0)
 }
 
