@@ -10,7 +10,6 @@ struct ArgumentParser {
     var arguments: [[UInt8]]
     /// Default for `--jobs`.
     var defaultJobs: Int
-    var table: [OptionDeclaration] = OptionTable.all
 
     init(arguments: [[UInt8]], defaultJobs: Int) {
         self.arguments = arguments
@@ -45,7 +44,7 @@ struct ArgumentParser {
                 let body = arg.dropFirst(2)
                 let nameBytes = body.prefix { $0 != UInt8(ascii: "=") }
                 let name = String(decoding: nameBytes, as: UTF8.self)
-                guard let option = table.first(where: { $0.long == name }) else {
+                guard let option = OptionTable.named(name) else {
                     throw UsageError("unknown option '--\(name)' (see aspectfit --help)")
                 }
                 var value: [UInt8]?
@@ -65,7 +64,7 @@ struct ArgumentParser {
             while position < arg.count {
                 let letter = Character(Unicode.Scalar(arg[position]))
                 position += 1
-                guard let option = table.first(where: { $0.short == letter }) else {
+                guard let option = OptionTable.lettered(letter) else {
                     throw UsageError("unknown option '-\(letter)' (see aspectfit --help)")
                 }
                 guard option.takesValue else { try apply(option, nil); continue }
@@ -87,7 +86,7 @@ struct ArgumentParser {
     /// The conflicts and requirements the table declares.
     private func checkCombinations(seen: [String]) throws(UsageError) {
         for name in seen {
-            guard let option = table.first(where: { $0.long == name }) else { continue }
+            guard let option = OptionTable.named(name) else { continue }
             for other in option.conflicts where seen.contains(other) {
                 throw UsageError("--\(name) and --\(other) cannot be used together")
             }

@@ -58,9 +58,6 @@ struct OptionDeclaration: Sendable {
         if case .value(let name, _) = action { return name }
         return nil
     }
-
-    /// "-r/--ratio" or "--max", the way messages name the option.
-    var displayName: String { short.map { "-\($0)/--\(long)" } ?? "--\(long)" }
 }
 
 /// An option's value as given: raw bytes (a path must survive untouched) and as text.
