@@ -289,7 +289,7 @@ enum OptionTable {
             help: "Never show the progress bar.",
             action: .flag { $0.options.progress = .never }),
         OptionDeclaration(
-            long: "help", short: "h", section: .reporting, help: "This page.",
+            long: "help", short: "h", section: .reporting, help: "Print this manual (also installed as man aspectfit).",
             action: .flag { $0.options.request = .help }),
         OptionDeclaration(
             long: "version", section: .reporting, help: "Print the version.",

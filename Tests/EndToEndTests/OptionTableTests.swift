@@ -72,6 +72,10 @@ import TestSupport
         }
         let titles = OptionDeclaration.Section.allCases.map(\.title)
         #expect(titles.allSatisfy { title in lines.contains(title) })
+        // Prose and options fit an 80-column terminal (example commands are kept whole).
+        let page = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
+        let examples = try #require(page.firstIndex(of: "EXAMPLES"))
+        for line in page[..<examples] { #expect(line.count <= 80, "wider than 80 columns: \(line)") }
     }
 
     @Test func namesAreUniqueAndWellFormed() {
