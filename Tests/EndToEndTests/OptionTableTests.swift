@@ -196,4 +196,27 @@ import TestSupport
         let unknown = try CommandRunner.run(["-w", "32", "-dash.jpg"], in: sandbox.url("in"))
         #expect(unknown.status == 2 && unknown.stderr.contains("unknown option '-d'"), "\(unknown.stderr)")
     }
+
+    /// Option values are bytes: a path that is not UTF-8 reaches the file system unchanged in every
+    /// spelling (`-o P`, `-oP`, `--output=P`, `--files-from=P`).
+    @Test func pathValuesKeepTheirBytes() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy(Samples.jpeg, to: "a.jpg")
+        let script = """
+        printf 'a.jpg' > $'list\\xff.txt'
+        "$ASPECTFIT" -w 16 -o $'one\\xe9/' a.jpg && "$ASPECTFIT" -w 16 -o$'two\\xe9/' a.jpg &&
+        "$ASPECTFIT" -w 16 --output=$'three\\xe9/' a.jpg && "$ASPECTFIT" -w 16 --files-from=$'list\\xff.txt' -o $'four\\xe9/'
+        """
+        let result = try CommandRunner.shell(script, in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        for folder in ["one", "two", "three", "four"] {
+            var path = Array(sandbox.root.path.utf8) + Array("/\(folder)".utf8) + [0xE9] + Array("/a.jpg".utf8) + [0]
+            var st = stat()
+            let found = path.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &st) }
+            }
+            #expect(found == 0, "\(folder)\\xe9/a.jpg missing: \(sandbox.files(under: "."))")
+        }
+    }
 }
