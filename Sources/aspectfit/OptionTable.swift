@@ -92,7 +92,7 @@ enum OptionTable {
             }),
         OptionDeclaration(
             long: "filter", section: .shape,
-            help: "Resampling filter (default lanczos3): " + Filter.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+            help: "Resampling filter (default \(FitOptions().filter)): " + Filter.allCases.map(\.rawValue).joined(separator: ", ") + ".",
             action: .value(valueName: "NAME") { line, value throws(UsageError) in
                 line.options.fit.filter = try value.parsed { try Filter(parsing: $0) }
             },
@@ -139,7 +139,7 @@ enum OptionTable {
             completion: .words(OutputFormat.allCases.map(\.rawValue))),
         OptionDeclaration(
             long: "quality", short: "q", section: .output,
-            help: "JPEG quality 1-100 (default 85).",
+            help: "JPEG quality 1-100 (default \(FitOptions().jpeg.quality)).",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 line.options.fit.jpeg.quality = try value.integer(in: 1...100)
             }),
@@ -156,7 +156,7 @@ enum OptionTable {
             action: .flag { $0.options.fit.jpeg.optimizeHuffman = true }),
         OptionDeclaration(
             long: "png-compression", section: .output,
-            help: "zlib level 0-9 (default 3: as small as 6 on photos, 3x faster).",
+            help: "zlib level 0-9 (default \(FitOptions().png.compressionLevel): as small as 6 on photos, 3x faster).",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 line.options.fit.png.compressionLevel = try value.integer(in: 0...9)
             }),
@@ -176,7 +176,7 @@ enum OptionTable {
             action: .flag { $0.options.fit.keepEXIF = true }),
         OptionDeclaration(
             long: "max-pixels", section: .output,
-            help: "Refuse inputs with more pixels than N (default 268402689 = 16383x16383). K, M and G are "
+            help: "Refuse inputs with more pixels than N (default \(DecodeOptions.defaultMaxPixels)). K, M and G are "
                 + "decimal, as in megapixels: 1M = 1000000, 268M = 268000000.",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 guard let n = PixelCount.parse(value.text) else {
@@ -186,7 +186,7 @@ enum OptionTable {
             }),
         OptionDeclaration(
             long: "max-file-size", section: .output,
-            help: "Refuse inputs larger than SIZE bytes (K, M, G are binary: 1K = 1024; default 1G, at most 1024G), "
+            help: "Refuse inputs larger than SIZE bytes (K, M, G are binary: 1K = 1024; default \(ByteCount.text(CommandLineOptions().maxFileSize)), at most 1024G), "
                 + "unread; also caps standard input and --files-from lists.",
             action: .value(valueName: "SIZE") { line, value throws(UsageError) in
                 guard let n = ByteCount.parse(value.text), n <= 1 << 40 else {
