@@ -23,7 +23,7 @@ import TestSupport
             let result = try sandbox.run(arguments + extra + ["-o", "out/", "a.jpg"])
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("no input can be made that size"), "\(result.stderr)")
-            #expect(result.stderr.contains("65535"), "the message states the limit: \(result.stderr)")
+            #expect(result.stderr.contains("65535") || result.stderr.contains("268402689"), "the message states the limit: \(result.stderr)")
         }
         #expect(sandbox.files(under: ".") == ["a.jpg"])
     }
