@@ -142,13 +142,7 @@ struct ArgumentParser {
         case "filter": options.fit.filter = try library { try Filter(parsing: v) }
         case "linear": options.fit.linearLight = true
         case "output": options.output = PathBytes(raw ?? [])
-        case "format":
-            switch v.lowercased() {
-            case "jpeg", "jpg": options.format = .jpeg
-            case "png": options.format = .png
-            case "auto": options.format = nil
-            default: throw UsageError("--format: invalid format '\(v)' (expected jpeg, png or auto)")
-            }
+        case "format": options.format = try library { try OutputFormat(parsing: v) }
         case "quality": options.fit.jpeg.quality = try Self.integer(v, name: name, in: 1...100)
         case "progressive": options.fit.jpeg.progressive = true
         case "chroma444": options.fit.jpeg.chroma = .full444
@@ -230,10 +224,6 @@ struct ArgumentParser {
         if stdinUses > 1 { throw UsageError("standard input ('-') can be used only once") }
         if let output = options.output, output.bytes == [UInt8(ascii: "-")], options.json {
             throw UsageError("-o - writes the image to standard output, which --json also uses")
-        }
-        if let output = options.output, !output.bytes.contains(UInt8(ascii: "{")), let f = options.format,
-           let extFormat = OutputFormatRule.formatForExtension(output.lowercasedExtension), extFormat != f {
-            throw UsageError("--format \(f.rawValue) conflicts with the output file name '\(output)'")
         }
     }
 

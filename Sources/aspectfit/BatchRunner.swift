@@ -110,11 +110,11 @@ final class BatchRunner: @unchecked Sendable {
         }
         do {
             if options.dryRun {
-                let plan = try pipelines.plan(item.input, format: format, standardInputData: standardInputData)
+                let plan = try pipelines.plan(item.input, format: OutputFormat(format), standardInputData: standardInputData)
                 return Outcome(item: item, status: .planned, plan: plan, milliseconds: elapsed())
             }
             let data = try item.input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(item.input.path, limit: options.maxFileSize)
-            let result = try pipelines.pipeline(for: format).run(data, workspace: workspace)
+            let result = try pipelines.pipeline(for: OutputFormat(format)).run(data, workspace: workspace)
             if control.stopRequested != nil { return nil }
             switch output {
             case .file(let path):

@@ -78,10 +78,12 @@ enum HelpText {
 
     OUTPUT OPTIONS
         -o, --output PATH       Where to write:
-                                  a FILE (one input; .jpg/.jpeg/.png sets the format),
+                                  a FILE (one input; .jpg/.jpeg/.jpe/.jfif/.png sets the
+                                  format; other image extensions such as .webp are refused),
                                   a DIRECTORY (created if missing; writes DIR/NAME.EXT, with -R
                                   DIR/REL/NAME.EXT), or
-                                  a TEMPLATE containing {...}, or
+                                  a TEMPLATE containing {...} (a literal extension at its end
+                                  sets the format like a FILE's; ending in / it is a folder), or
                                   - for standard output (one input; not with --json).
                                 PATH is a directory when it exists as one, ends in /, or has no
                                 image extension; a template when it contains {.
@@ -90,8 +92,10 @@ enum HelpText {
                                 Template fields: {name} input name without extension, {ext}
                                 the input's extension when the format is unchanged (else jpg
                                 or png), {dir} input's directory, {rel} sub-directory below the
-                                walked input directory, {w} {h} output size, {ratio} e.g. 4x3.
-        -f, --format FMT        jpeg, png or auto (default): the output file's extension, else
+                                walked input directory, {w} {h} output size, {ratio} the
+                                requested ratio as WxH, the same at every size (3x2, 16x9,
+                                1.91x1 for og; -s 800x600 gives 4x3; none asked: the source's).
+        -f, --format FMT        jpeg, png or auto (default): the output name's extension, else
                                 the input's own format, but PNG when the result has
                                 transparency (e.g. --radius on a JPEG).
         -q, --quality N         JPEG quality 1-100 (default 85).

@@ -64,7 +64,7 @@ struct InputCollector {
             do {
                 let data = try FileSystem.readAll(descriptor: 0, limit: maxFileSize)
                 standardInputData = data
-                file.format = ImageSniffer.format(of: data.prefix(ImageSniffer.prefixLength))
+                file.format = ImageFile.format(ofPrefix: Array(data.prefix(ImageFile.signatureLength)))
                 if file.format == nil { file.problem = data.isEmpty ? "standard input is empty" : "not a JPEG or PNG image" }
             } catch {
                 file.problem = "cannot read standard input: \(error)"
@@ -97,8 +97,8 @@ struct InputCollector {
     /// Reads the magic bytes; records the format or the problem.
     private func sniff(_ file: inout InputFile) {
         do {
-            let prefix = try FileSystem.readPrefix(file.path, count: ImageSniffer.prefixLength)
-            file.format = ImageSniffer.format(of: prefix)
+            let prefix = try FileSystem.readPrefix(file.path, count: ImageFile.signatureLength)
+            file.format = ImageFile.format(ofPrefix: prefix)
             if file.format == nil { file.problem = "not a JPEG or PNG image" }
         } catch {
             file.problem = error.description
@@ -153,8 +153,8 @@ struct InputCollector {
             case .regular:
                 var file = InputFile(path: path, isStandardInput: false, relativeDirectory: relative, identity: status.identity)
                 do {
-                    let prefix = try FileSystem.readPrefix(path, count: ImageSniffer.prefixLength)
-                    guard let format = ImageSniffer.format(of: prefix) else { skippedNonImages += 1; continue }
+                    let prefix = try FileSystem.readPrefix(path, count: ImageFile.signatureLength)
+                    guard let format = ImageFile.format(ofPrefix: prefix) else { skippedNonImages += 1; continue }
                     file.format = format
                 } catch {
                     file.problem = error.description

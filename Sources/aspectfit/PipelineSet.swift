@@ -21,12 +21,12 @@ struct PipelineSet: Sendable {
         png = Pipeline(options: o)
     }
 
-    /// The pipeline writing `format`; nil: the library's `auto` rule.
-    func pipeline(for format: ImageFormat?) -> Pipeline {
+    /// The pipeline writing `format`.
+    func pipeline(for format: OutputFormat) -> Pipeline {
         switch format {
         case .jpeg: jpeg
         case .png: png
-        case nil: auto
+        case .auto: auto
         }
     }
 
@@ -37,7 +37,7 @@ struct PipelineSet: Sendable {
 
     /// Plans an input from its first bytes; if that fails (header beyond the prefix, or a real
     /// problem), plans again from the whole file so the error is the authoritative one.
-    func plan(_ input: InputFile, format: ImageFormat?, standardInputData: [UInt8]?) throws -> FitPlan {
+    func plan(_ input: InputFile, format: OutputFormat, standardInputData: [UInt8]?) throws -> FitPlan {
         let pipeline = pipeline(for: format)
         if input.isStandardInput { return try pipeline.plan(standardInputData ?? []) }
         if input.format != .jpeg { return try pipeline.plan(FileSystem.readAll(input.path, limit: maxFileSize)) }
