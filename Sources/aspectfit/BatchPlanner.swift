@@ -28,6 +28,10 @@ struct WorkItem: Sendable {
     var outputFolder: PathBytes?
     var format: ImageFormat?
     var disposition: Disposition
+    /// The plan made to name the output, or the header read before planning failed: what is known
+    /// for the report even when the input is not processed.
+    var plan: FitPlan?
+    var source: ImageInfo?
 }
 
 /// Decides every input's output before any work: output names, format, the shard's slice,
@@ -107,7 +111,10 @@ struct BatchPlanner {
         var plan: FitPlan?
         if format == nil || template?.needsPlan == true {
             do {
-                plan = try pipelines.plan(input, format: requested, standardInputData: standardInputData)
+                let info = try pipelines.probe(input, standardInputData: standardInputData)
+                item.source = info
+                plan = try pipeline.plan(for: info)
+                item.plan = plan
             } catch {
                 item.disposition = .failed("\(error)")
                 return item

@@ -137,8 +137,10 @@ enum HelpText {
                                 (upright), source_format, orientation (EXIF 1-8),
                                 crop {x,y,width,height} (upright source pixels),
                                 output_width, output_height, output_format, decode_scale, bytes,
-                                milliseconds, warnings. Summary: summary (true), total, ok, failed,
-                                skipped, not_started, non_images_skipped, interrupted, milliseconds.
+                                milliseconds, warnings; input_bytes/output_bytes (base64) when a
+                                name is not UTF-8. Summary: summary (true), total, ok, failed,
+                                skipped, not_started, non_images_skipped, symlinks_skipped,
+                                folders_skipped, earlier_outputs_skipped, interrupted, milliseconds.
         -v, --verbose           Print each file's plan and step timings on standard error.
             --quiet             No progress bar and no summary line (errors are still printed).
             --progress, --no-progress
