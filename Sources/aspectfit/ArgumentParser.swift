@@ -116,10 +116,6 @@ struct ArgumentParser {
         if let output = options.output, output.bytes == [UInt8(ascii: "-")], options.json {
             throw UsageError("-o - writes the image to standard output, which --json also uses")
         }
-        if let output = options.output, !output.bytes.contains(UInt8(ascii: "{")), let f = options.format,
-           let extFormat = OutputFormatRule.formatForExtension(output.lowercasedExtension), extFormat != f {
-            throw UsageError("--format \(f.rawValue) conflicts with the output file name '\(output)'")
-        }
         return options
     }
 }

@@ -101,20 +101,34 @@ final class BatchRunner: @unchecked Sendable {
         let start = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - start).milliseconds }
         switch item.disposition {
-        case .failed(let reason): return Outcome(item: item, status: .error, error: reason, milliseconds: 0)
-        case .skippedExisting: return Outcome(item: item, status: .skipped, milliseconds: 0)
+        case .failed(let reason): return Outcome(item: item, status: .error, error: reason, plan: item.plan, source: item.source, milliseconds: 0)
+        case .skippedExisting: return Outcome(item: item, status: .skipped, plan: item.plan, milliseconds: 0)
         case .process: break
         }
         guard let format = item.format, let output = item.output else {
             return Outcome(item: item, status: .error, error: "no output", milliseconds: 0)
         }
+        let pipeline = pipelines.pipeline(for: OutputFormat(format))
+        // What is known when something fails: the header, and the plan when one could be made.
+        var source = item.source
+        var plan = item.plan
         do {
             if options.dryRun {
-                let plan = try pipelines.plan(item.input, format: format, standardInputData: standardInputData)
+                let info = try source ?? pipelines.probe(item.input, standardInputData: standardInputData)
+                source = info
+                plan = try plan ?? pipeline.plan(for: info)
+                try pipeline.checkInputLimits(info)
                 return Outcome(item: item, status: .planned, plan: plan, milliseconds: elapsed())
             }
             let data = try item.input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(item.input.path, limit: options.maxFileSize)
-            let result = try pipelines.pipeline(for: format).run(data, workspace: workspace)
+            let result: FitResult
+            do {
+                result = try pipeline.run(data, workspace: workspace)
+            } catch {
+                source = source ?? (try? ImageFile.probe(data))
+                plan = plan ?? source.flatMap { try? pipeline.plan(for: $0) }
+                throw error
+            }
             if control.stopRequested != nil { return nil }
             switch output {
             case .file(let path):
@@ -134,7 +148,7 @@ final class BatchRunner: @unchecked Sendable {
             return Outcome(item: item, status: .ok, plan: result.plan, bytes: result.bytes.count, milliseconds: elapsed(),
                            warnings: result.warnings, timings: result.timings)
         } catch {
-            return Outcome(item: item, status: .error, error: "\(error)", milliseconds: elapsed())
+            return Outcome(item: item, status: .error, error: "\(error)", plan: plan, source: source, milliseconds: elapsed())
         }
     }
 }

@@ -12,8 +12,8 @@ struct CommandLineOptions: Sendable {
 
     /// `-o`: nil writes beside each input.
     var output: PathBytes?
-    /// `-f`: nil is auto (the output file's extension, else the input's format).
-    var format: ImageFormat?
+    /// `-f`: auto is the output name's extension, else the library's rule (the input's format, PNG when transparent).
+    var format: OutputFormat = .auto
     /// The library options; `format` inside is set per input by the batch plan.
     var fit = FitOptions()
 

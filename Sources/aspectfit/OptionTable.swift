@@ -108,16 +108,19 @@ enum OptionTable {
             long: "output", short: "o", section: .output,
             help: """
             Where to write:
-              a FILE (one input; .jpg, .jpeg or .png sets the format),
+              a FILE (one input; .jpg, .jpeg, .jpe, .jfif or .png sets the format; other image \
+            extensions such as .webp are refused),
               a DIRECTORY (created if missing; writes DIR/NAME.EXT, with -R DIR/REL/NAME.EXT),
-              a TEMPLATE containing {...}, or
+              a TEMPLATE containing {...} (a literal extension at its end sets the format like a \
+            FILE's; ending in / it is a folder), or
               - for standard output (one input; not with --json).
             PATH is a directory when it exists as one, ends in /, or has no image extension; a template \
             when it contains {. Without -o: beside each input as NAME-WxH.EXT (standard input goes to \
             standard output).
             Template fields: {name} the input name without extension, {ext} the input's extension when \
             the format is unchanged (else jpg or png), {dir} the input's directory, {rel} the sub-directory \
-            below the walked input directory, {w} {h} the output size, {ratio} e.g. 4x3.
+            below the walked input directory, {w} {h} the output size, {ratio} the requested ratio as WxH, \
+            the same at every size (3x2, 16x9, 1.91x1 for og; -s 800x600 gives 4x3; none asked: the source's).
             """,
             action: .value(valueName: "PATH") { line, value throws(UsageError) in
                 guard !value.bytes.isEmpty else { throw UsageError("the output path is empty") }
@@ -126,15 +129,10 @@ enum OptionTable {
             completion: .path),
         OptionDeclaration(
             long: "format", short: "f", section: .output,
-            help: "jpeg, png or auto (default): the output file's extension, else the input's own format, "
+            help: "jpeg, png or auto (default): the output name's extension, else the input's own format, "
                 + "but PNG when the result has transparency (e.g. --radius on a JPEG).",
             action: .value(valueName: "FMT") { line, value throws(UsageError) in
-                switch value.text.lowercased() {
-                case "jpeg", "jpg": line.options.format = .jpeg
-                case "png": line.options.format = .png
-                case "auto": line.options.format = nil
-                default: throw UsageError("invalid format '\(value.text)' (expected jpeg, png or auto)")
-                }
+                line.options.format = try value.parsed { try OutputFormat(parsing: $0) }
             },
             completion: .words(OutputFormat.allCases.map(\.rawValue))),
         OptionDeclaration(
@@ -266,8 +264,9 @@ enum OptionTable {
             Fields: input, output, status (ok|error|skipped|planned), error, source_width, source_height \
             (upright), source_format, orientation (EXIF 1-8), crop {x,y,width,height} (upright source \
             pixels), output_width, output_height, output_format, decode_scale, bytes, milliseconds, \
-            warnings. Summary: summary (true), total, ok, failed, skipped, not_started, \
-            non_images_skipped, interrupted, milliseconds.
+            warnings; input_bytes/output_bytes (base64) when a name is not UTF-8. Summary: summary \
+            (true), total, ok, failed, skipped, not_started, non_images_skipped, symlinks_skipped, \
+            folders_skipped, earlier_outputs_skipped, interrupted, milliseconds.
             """,
             action: .flag { $0.options.json = true }),
         OptionDeclaration(

@@ -21,29 +21,36 @@ struct PipelineSet: Sendable {
         png = Pipeline(options: o)
     }
 
-    /// The pipeline writing `format`; nil: the library's `auto` rule.
-    func pipeline(for format: ImageFormat?) -> Pipeline {
+    /// The pipeline writing `format`.
+    func pipeline(for format: OutputFormat) -> Pipeline {
         switch format {
         case .jpeg: jpeg
         case .png: png
-        case nil: auto
+        case .auto: auto
         }
     }
 
-    /// How much of a JPEG `plan` reads first: its header, EXIF and ICC segments come before the
+    /// How much of a JPEG `probe` reads first: its header, EXIF and ICC segments come before the
     /// frame header, so planning 100,000 files for names or `--dry-run` does not read whole images.
     /// (A PNG is read whole: its eXIf chunk may follow the image data.)
     static let headerPrefix = 512 * 1024
 
-    /// Plans an input from its first bytes; if that fails (header beyond the prefix, or a real
-    /// problem), plans again from the whole file so the error is the authoritative one.
-    func plan(_ input: InputFile, format: ImageFormat?, standardInputData: [UInt8]?) throws -> FitPlan {
-        let pipeline = pipeline(for: format)
-        if input.isStandardInput { return try pipeline.plan(standardInputData ?? []) }
-        if input.format != .jpeg { return try pipeline.plan(FileSystem.readAll(input.path, limit: maxFileSize)) }
+    /// An input's header, from its first bytes; if that fails (header beyond the prefix, or a real
+    /// problem), from the whole file so the error is the authoritative one. A file over
+    /// `--max-file-size` fails as reading it would.
+    func probe(_ input: InputFile, standardInputData: [UInt8]?) throws -> ImageInfo {
+        if input.isStandardInput { return try ImageFile.probe(standardInputData ?? []) }
+        if input.format != .jpeg { return try ImageFile.probe(FileSystem.readAll(input.path, limit: maxFileSize)) }
+        let size = try FileSystem.status(input.path, followingSymlinks: true).size
+        if size > maxFileSize { throw FileReadError.tooLarge(limit: maxFileSize) }
         let prefix = try FileSystem.readPrefix(input.path, count: Self.headerPrefix)
-        if prefix.count < Self.headerPrefix { return try pipeline.plan(prefix) }
-        if let plan = try? pipeline.plan(prefix) { return plan }
-        return try pipeline.plan(FileSystem.readAll(input.path, limit: maxFileSize))
+        if prefix.count < Self.headerPrefix { return try ImageFile.probe(prefix) }
+        if let info = try? ImageFile.probe(prefix) { return info }
+        return try ImageFile.probe(FileSystem.readAll(input.path, limit: maxFileSize))
+    }
+
+    /// What the pipeline writing `format` would do with `input`, from its header alone.
+    func plan(_ input: InputFile, format: OutputFormat, standardInputData: [UInt8]?) throws -> FitPlan {
+        try pipeline(for: format).plan(for: probe(input, standardInputData: standardInputData))
     }
 }

@@ -35,6 +35,10 @@ if let document {
 
 let clockStart = ContinuousClock.now
 let outputDirectory = options.output.flatMap { try? FileSystem.status($0, followingSymlinks: true) }.flatMap { $0.kind == .directory ? $0.identity : nil }
+if let outputDirectory, let input = options.inputs.first(where: { (try? FileSystem.status($0, followingSymlinks: true))?.identity == outputDirectory }) {
+    fail(usage: UsageError("-o \(options.output!): the output folder is the input folder \(input), whose images would be replaced "
+        + "(without -o, outputs go beside their inputs as NAME-WxH.EXT; or choose another folder)"))
+}
 var collector = InputCollector(recursive: options.recursive, followSymlinks: options.followSymlinks, maxFileSize: options.maxFileSize,
                                excluding: outputDirectory.map { [$0] } ?? [])
 for input in options.inputs { collector.add(input) }
@@ -51,8 +55,13 @@ if let list = options.filesFrom {
 let pipelines = PipelineSet(options: options.fit, maxFileSize: options.maxFileSize)
 let planner = BatchPlanner(options: options, pipelines: pipelines, standardInputData: collector.standardInputData,
                            standardOutputIsTerminal: StandardStreams.outputIsTerminal)
+var inputs = collector.files
+var skipped = collector.skipped
+if options.output == nil {
+    (inputs, skipped.earlierOutputs) = EarlierOutputs.removing(from: inputs)
+}
 let items: [WorkItem]
-do { items = try planner.plan(collector.files) } catch { fail(usage: error) }
+do { items = try planner.plan(inputs) } catch { fail(usage: error) }
 
 let reporter = Reporter(options: options, control: control, total: items.count, errorIsTerminal: StandardStreams.errorIsTerminal)
 let runner = BatchRunner(items: items, options: options, pipelines: pipelines, control: control,
@@ -63,7 +72,7 @@ runner.run()
 control.setRunning(false)
 temporaries.removeAll()
 
-reporter.finish(total: items.count, skippedNonImages: collector.skippedNonImages,
+reporter.finish(total: items.count, found: inputs.count, skipped: skipped,
                 milliseconds: (ContinuousClock.now - clockStart).milliseconds)
 
 if let stop = control.stopRequested, reporter.done < items.count {

@@ -20,8 +20,11 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
         case .conflictingRatio(let w, let h, let ratio):
             "size \(w)x\(h) is not \(ratio) (give a size or a ratio with one side, not both)"
         case .outputTooLarge(let w, let h):
-            "the output would be \(DecimalText.format(w, decimals: 0))x\(DecimalText.format(h, decimals: 0)) pixels, "
-                + "over the limit of \(CropPlan.maxSide) per side and \(CropPlan.maxPixels) in all"
+            w > Double(CropPlan.maxSide) || h > Double(CropPlan.maxSide)
+                ? "the output would be \(DecimalText.format(w, decimals: 0))x\(DecimalText.format(h, decimals: 0)) pixels, "
+                    + "a side over the limit of \(CropPlan.maxSide) pixels"
+                : "the output would be \(DecimalText.format(w, decimals: 0))x\(DecimalText.format(h, decimals: 0)) pixels "
+                    + "(\(DecimalText.format(w * h, decimals: 0)) in all), over the limit of \(CropPlan.maxPixels) pixels"
         case .invalidFocus(let x, let y):
             "focus point \(x),\(y) is outside the image; both must be in 0...1"
         }

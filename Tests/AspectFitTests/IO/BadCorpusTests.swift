@@ -58,12 +58,12 @@ import TestSupport
                 _ = try ImageFile.decode(data)
             } catch {
                 guard case .tooLarge(let message) = error else { Issue.record("\(file): \(error)"); continue }
-                #expect(message.contains("Mpx limit"), "\(message)")
+                #expect(message.contains("pixels, over the limit of"), "\(message)")
             }
             #expect(ContinuousClock.now - start < .seconds(1), "\(file)")
             #expect(try ImageFile.probe(data).width > 16000)
         }
-        #expect(throws: ImageIOError.tooLarge("image is 20000x14000 (280 Mpx), over the 268 Mpx limit")) {
+        #expect(throws: ImageIOError.tooLarge("image is 20000x14000 (280000000 pixels), over the limit of 268402689 pixels")) {
             try ImageFile.decode(ImageFile.read(path: Corpus.path("bad/huge-valid-20000x14000.jpg")))
         }
     }
