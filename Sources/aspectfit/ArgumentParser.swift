@@ -170,12 +170,7 @@ struct ArgumentParser {
         case "jobs": options.jobs = try Self.integer(v, name: name, in: 1...1024)
         case "skip-existing": options.skipExisting = true
         case "dry-run": options.dryRun = true
-        case "shard":
-            let parts = v.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
-                throw UsageError("--shard: invalid shard '\(v)' (expected K/N with 1 <= K <= N, such as 2/8)")
-            }
-            options.shard = Shard(index: k, count: n)
+        case "shard": options.shard = try ShardEnvironment.parse(v, environment: ShardEnvironment.current)
         case "quiet": options.quiet = true
         case "verbose": options.verbose = true
         case "json": options.json = true

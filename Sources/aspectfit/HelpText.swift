@@ -88,7 +88,8 @@ enum HelpText {
                                 PATH is a directory when it exists as one, ends in /, or has no
                                 image extension; a template when it contains {.
                                 Without -o: beside each input as NAME-WxH.EXT (standard input
-                                goes to standard output).
+                                goes to standard output); reruns ignore such earlier outputs
+                                of an input NAME.* in the same folder.
                                 Template fields: {name} input name without extension, {ext}
                                 the input's extension when the format is unchanged (else jpg
                                 or png), {dir} input's directory, {rel} sub-directory below the
@@ -124,22 +125,29 @@ enum HelpText {
         -0, --null              --files-from entries are NUL-separated (find -print0).
         -j, --jobs N            Images processed in parallel (default: number of CPU cores).
             --skip-existing     Leave inputs whose output already exists (resume a batch).
-            --dry-run           Print each input's plan (sizes, crop, decode scale); decode and
-                                write nothing.
+            --dry-run           Print each input's plan (sizes, crop, decode scale), or the
+                                failure the run would meet from the header (limits included);
+                                decode and write nothing.
             --shard K/N         Process only slice K of N: the inputs sorted by path bytes, every
                                 N-th starting at K. Output collisions are still checked on the
                                 whole list, so N machines or processes can share one job.
+            --shard auto[/N]    The slice of this array task: JOB_COMPLETION_INDEX (Kubernetes
+                                Indexed Job; give N = completions), SLURM_ARRAY_TASK_ID from
+                                SLURM_ARRAY_TASK_MIN (count SLURM_ARRAY_TASK_COUNT), or
+                                AWS_BATCH_JOB_ARRAY_INDEX (count AWS_BATCH_JOB_ARRAY_SIZE or N).
+                                Refused when none is set.
 
     REPORTING OPTIONS
             --json              One JSON object per input on standard output (in input order),
                                 then a summary object. Fields: input, output, status
-                                (ok|error|skipped|planned), error, source_width, source_height
+                                (ok|error|skipped|planned|not_finished|not_started), error,
+                                source_width, source_height
                                 (upright), source_format, orientation (EXIF 1-8),
                                 crop {x,y,width,height} (upright source pixels),
                                 output_width, output_height, output_format, decode_scale, bytes,
                                 milliseconds, warnings; input_bytes/output_bytes (base64) when a
                                 name is not UTF-8. Summary: summary (true), total, ok, failed,
-                                skipped, not_started, non_images_skipped, symlinks_skipped,
+                                skipped, not_finished, not_started, non_images_skipped, symlinks_skipped,
                                 folders_skipped, earlier_outputs_skipped, interrupted, milliseconds.
         -v, --verbose           Print each file's plan and step timings on standard error.
             --quiet             No progress bar and no summary line (errors are still printed).
@@ -152,9 +160,10 @@ enum HelpText {
     SAFETY
         Every output is written to a temporary file beside it, synced, and renamed into place, so
         a file is complete or absent. An input is never overwritten. Two inputs that would write
-        the same file stop the batch before anything is written. Ctrl-C (or SIGTERM) finishes
-        cleanly: no new files are started, in-flight ones are abandoned, temporaries are removed
-        and the summary is printed; a second Ctrl-C exits at once, still removing temporaries.
+        the same file stop the batch before anything is written. Ctrl-C (or SIGTERM) stops at
+        once: no new files are started, in-flight ones are abandoned without waiting (nothing of
+        theirs is written), temporaries are removed and the summary is printed; a second Ctrl-C
+        exits at once, still removing temporaries.
         SIGHUP does the same (exit 129) unless ignored at start (nohup). If standard output is
         closed (--json ... | head), the batch stops quietly. Substituted names never move an
         output out of the folder a template starts with, and no output is written through a
