@@ -28,7 +28,8 @@ struct ArgumentParser {
             case .flag(let set): set(&line)
             case .value(_, let set):
                 do { try set(&line, OptionValue(bytes: value ?? [])) } catch {
-                    throw UsageError(lines: error.lines.map { "--\(option.long): \($0)" })
+                    // Name the option, unless the message already starts with it ("--shard auto: ...").
+                    throw UsageError(lines: error.lines.map { $0.hasPrefix("--\(option.long)") ? $0 : "--\(option.long): \($0)" })
                 }
             }
         }

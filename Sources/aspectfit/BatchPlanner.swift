@@ -164,10 +164,18 @@ struct BatchPlanner {
             }
             kept.append(item)
         }
-        if !lines.isEmpty {
-            throw UsageError(lines: lines + ["output collision: nothing was written (walk a directory with -R to mirror its tree, or use a template such as -o 'out/{dir}/{name}.{ext}')"])
-        }
+        if !lines.isEmpty { throw UsageError(lines: lines + [collisionHint(items)]) }
         return kept
+    }
+
+    /// The last line of a collision error: a way out that works for these inputs. `-R` only when
+    /// not given; `{dir}` below an output folder refuses `..`, so inputs reached through `..` get a
+    /// folder beside each input instead.
+    private func collisionHint(_ items: [WorkItem]) -> String {
+        let climbs = items.contains { $0.input.path.parent.components.contains(PathBytes("..")) }
+        let template = climbs ? "'{dir}/thumbs/{name}.{ext}'" : "'out/{dir}/{name}.{ext}'"
+        let walk = options.recursive ? "" : "walk their common folder with -R to mirror its tree, or "
+        return "output collision: nothing was written (\(walk)use a template such as -o \(template))"
     }
 
     /// An output that is (a hard link to) an input is refused: rename would destroy the input.

@@ -10,6 +10,11 @@ import AspectFit
 /// Nothing is read ahead: a worker reads its file when it takes it, so memory is bounded by the
 /// number of jobs. Outcomes are reported in input order through a reorder buffer; workers never
 /// run more than `window` inputs ahead of the oldest unreported one, which bounds that buffer too.
+///
+/// A stop request (signal, closed standard output) does not wait for the images in flight: the
+/// main thread seals the temporaries (nothing can be renamed into place after that), reports what
+/// was written, marks the images in flight `not_finished` and the rest `not_started`, and returns
+/// while those workers are still busy; the process then exits under them.
 final class BatchRunner: @unchecked Sendable {
     private let items: [WorkItem]
     private let options: CommandLineOptions
@@ -24,6 +29,11 @@ final class BatchRunner: @unchecked Sendable {
     private var nextIndex = 0
     private var nextToReport = 0
     private var completed: [Int: Outcome] = [:]
+    /// Inputs whose output was renamed into place (their report may still be on its way).
+    private var committed: Set<Int> = []
+    private var finishedWorkers = 0
+    /// After an abandonment: late outcomes are dropped.
+    private var closed = false
 
     init(items: [WorkItem], options: CommandLineOptions, pipelines: PipelineSet, control: BatchControl,
          writer: AtomicWriter, reporter: Reporter, standardInputData: [UInt8]?) {
@@ -52,6 +62,14 @@ final class BatchRunner: @unchecked Sendable {
             if rc == 0 { threads.append(thread) } else { Unmanaged<BatchRunner>.fromOpaque(box).release() }
         }
         if threads.isEmpty { workerLoop() }
+        let stopped = control.lock.withLock {
+            while finishedWorkers < threads.count && control.stopRequested == nil { control.lock.wait(milliseconds: 50) }
+            return finishedWorkers < threads.count
+        }
+        if stopped {
+            abandonInFlight()
+            return
+        }
         for thread in threads { pthread_join(thread, nil) }
         flushRemaining()
     }
@@ -59,8 +77,27 @@ final class BatchRunner: @unchecked Sendable {
     private func workerLoop() {
         let workspace = PipelineWorkspace()
         while let index = take() {
-            let outcome = process(items[index], workspace: workspace)
+            let outcome = process(index, workspace: workspace)
             complete(index, outcome)
+        }
+        control.lock.withLock {
+            finishedWorkers += 1
+            control.lock.broadcast()
+        }
+    }
+
+    /// Ends the batch without waiting for the workers still busy (see the type's comment).
+    private func abandonInFlight() {
+        writer.temporaries.seal()
+        control.lock.withLock {
+            // A worker that renamed its output before the seal is between the rename and its report.
+            while committed.contains(where: { $0 >= nextToReport && completed[$0] == nil }) { control.lock.wait(milliseconds: 5) }
+            closed = true
+            for index in nextToReport..<items.count {
+                let outcome = completed.removeValue(forKey: index)
+                    ?? Outcome(item: items[index], status: index < nextIndex ? .notFinished : .notStarted, milliseconds: 0)
+                reporter.report(outcome)
+            }
         }
     }
 
@@ -80,6 +117,7 @@ final class BatchRunner: @unchecked Sendable {
     /// Records an outcome (nil: abandoned after a stop) and reports every outcome now in order.
     private func complete(_ index: Int, _ outcome: Outcome?) {
         control.lock.withLock {
+            if closed { return }
             if let outcome { completed[index] = outcome }
             while let next = completed.removeValue(forKey: nextToReport) {
                 reporter.report(next)
@@ -97,7 +135,8 @@ final class BatchRunner: @unchecked Sendable {
         }
     }
 
-    private func process(_ item: WorkItem, workspace: PipelineWorkspace) -> Outcome? {
+    private func process(_ index: Int, workspace: PipelineWorkspace) -> Outcome? {
+        let item = items[index]
         let start = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - start).milliseconds }
         switch item.disposition {
@@ -134,7 +173,9 @@ final class BatchRunner: @unchecked Sendable {
             case .file(let path):
                 let written: Bool
                 do {
-                    written = try writer.write(result.bytes, to: path, below: item.outputFolder) { control.stopRequested != nil }
+                    written = try writer.write(result.bytes, to: path, below: item.outputFolder) {
+                        control.lock.withLock { _ = committed.insert(index) }
+                    }
                 } catch {
                     return Outcome(item: item, status: .error, error: "cannot write \(path): \(error)", plan: result.plan, milliseconds: elapsed())
                 }

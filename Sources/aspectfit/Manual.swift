@@ -56,9 +56,10 @@ enum Manual {
         Section(title: "SAFETY", blocks: [.paragraph("""
         Every output is written to a temporary file beside it, synced, and renamed into place, so \
         a file is complete or absent. An input is never overwritten. Two inputs that would write \
-        the same file stop the batch before anything is written. Ctrl-C (or SIGTERM) finishes \
-        cleanly: no new files are started, in-flight ones are abandoned, temporaries are removed \
-        and the summary is printed; a second Ctrl-C exits at once, still removing temporaries. \
+        the same file stop the batch before anything is written. Ctrl-C (or SIGTERM) stops at \
+        once: no new files are started, in-flight ones are abandoned without waiting (nothing of \
+        theirs is written), temporaries are removed and the summary is printed; a second Ctrl-C \
+        exits at once, still removing temporaries. \
         SIGHUP does the same (exit 129) unless ignored at start (nohup). If standard output is \
         closed (--json ... | head), the batch stops quietly. Substituted names never move an \
         output out of the folder a template starts with, and no output is written through a \

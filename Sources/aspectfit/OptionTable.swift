@@ -116,7 +116,7 @@ enum OptionTable {
               - for standard output (one input; not with --json).
             PATH is a directory when it exists as one, ends in /, or has no image extension; a template \
             when it contains {. Without -o: beside each input as NAME-WxH.EXT (standard input goes to \
-            standard output).
+            standard output); reruns ignore such earlier outputs of an input NAME.* in the same folder.
             Template fields: {name} the input name without extension, {ext} the input's extension when \
             the format is unchanged (else jpg or png), {dir} the input's directory, {rel} the sub-directory \
             below the walked input directory, {w} {h} the output size, {ratio} the requested ratio as WxH, \
@@ -241,18 +241,20 @@ enum OptionTable {
             action: .flag { $0.options.skipExisting = true }),
         OptionDeclaration(
             long: "dry-run", section: .batch,
-            help: "Print each input's plan (sizes, crop, decode scale); decode and write nothing.",
+            help: "Print each input's plan (sizes, crop, decode scale), or the failure the run would meet from the header "
+                + "(limits included); decode and write nothing.",
             action: .flag { $0.options.dryRun = true }),
         OptionDeclaration(
             long: "shard", section: .batch,
-            help: "Process only slice K of N: the inputs sorted by path bytes, every N-th starting at K. "
-                + "Output collisions are still checked on the whole list, so N machines or processes can share one job.",
-            action: .value(valueName: "K/N") { line, value throws(UsageError) in
-                let parts = value.text.split(separator: "/", omittingEmptySubsequences: false)
-                guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
-                    throw UsageError("invalid shard '\(value.text)' (expected K/N with 1 <= K <= N, such as 2/8)")
-                }
-                line.options.shard = Shard(index: k, count: n)
+            help: """
+            Process only slice K of N: the inputs sorted by path bytes, every N-th starting at K. Output \
+            collisions are still checked on the whole list, so N machines or processes can share one job.
+            auto[/N]: the slice of this array task: JOB_COMPLETION_INDEX (Kubernetes Indexed Job; give \
+            N = completions), SLURM_ARRAY_TASK_ID from SLURM_ARRAY_TASK_MIN (count SLURM_ARRAY_TASK_COUNT), \
+            or AWS_BATCH_JOB_ARRAY_INDEX (count AWS_BATCH_JOB_ARRAY_SIZE or N). Refused when none is set.
+            """,
+            action: .value(valueName: "K/N|auto[/N]") { line, value throws(UsageError) in
+                line.options.shard = try ShardEnvironment.parse(value.text, environment: ShardEnvironment.current)
             }),
     ]
 
@@ -261,11 +263,12 @@ enum OptionTable {
             long: "json", section: .reporting,
             help: """
             One JSON object per input on standard output (in input order), then a summary object. \
-            Fields: input, output, status (ok|error|skipped|planned), error, source_width, source_height \
+            Fields: input, output, status (ok|error|skipped|planned|not_finished|not_started), error, \
+            source_width, source_height \
             (upright), source_format, orientation (EXIF 1-8), crop {x,y,width,height} (upright source \
             pixels), output_width, output_height, output_format, decode_scale, bytes, milliseconds, \
             warnings; input_bytes/output_bytes (base64) when a name is not UTF-8. Summary: summary \
-            (true), total, ok, failed, skipped, not_started, non_images_skipped, symlinks_skipped, \
+            (true), total, ok, failed, skipped, not_finished, not_started, non_images_skipped, symlinks_skipped, \
             folders_skipped, earlier_outputs_skipped, interrupted, milliseconds.
             """,
             action: .flag { $0.options.json = true }),

@@ -2,7 +2,9 @@ import AspectFit
 
 /// What happened to one input: the record behind its `--json` line and its messages.
 struct Outcome: Sendable {
-    enum Status: String, Sendable { case ok, error, skipped, planned }
+    /// `notFinished`: in flight when the batch was interrupted, abandoned, nothing written;
+    /// `notStarted`: never begun because of the interruption.
+    enum Status: String, Sendable { case ok, error, skipped, planned, notFinished = "not_finished", notStarted = "not_started" }
     var item: WorkItem
     var status: Status
     var error: String?

@@ -10,6 +10,8 @@ final class Reporter: @unchecked Sendable {
     private(set) var failed = 0
     private(set) var skipped = 0
     private(set) var done = 0
+    private(set) var notFinished = 0
+    private(set) var notStarted = 0
 
     init(options: CommandLineOptions, control: BatchControl, total: Int, errorIsTerminal: Bool) {
         self.options = options
@@ -23,12 +25,16 @@ final class Reporter: @unchecked Sendable {
     }
 
     func report(_ outcome: Outcome) {
-        done += 1
         switch outcome.status {
         case .ok, .planned: ok += 1
         case .error: failed += 1
         case .skipped: skipped += 1
+        case .notFinished, .notStarted:
+            if outcome.status == .notFinished { notFinished += 1 } else { notStarted += 1 }
+            if options.json { writeOutput(outcome.jsonLine) }
+            return
         }
+        done += 1
         progress?.clear()
         if outcome.status == .error {
             StandardStreams.writeMessage("aspectfit: \(outcome.item.input.path): \(outcome.error ?? "failed")")
@@ -53,7 +59,6 @@ final class Reporter: @unchecked Sendable {
     func finish(total: Int, found: Int, skipped walk: WalkSkips, milliseconds: Double) {
         progress?.clear()
         let stop = control.stopRequested
-        let notStarted = total - done
         if options.json {
             var o = JSONObjectWriter()
             o.add("summary", true)
@@ -61,6 +66,7 @@ final class Reporter: @unchecked Sendable {
             o.add("ok", ok)
             o.add("failed", failed)
             o.add("skipped", skipped)
+            o.add("not_finished", notFinished)
             o.add("not_started", notStarted)
             o.add("non_images_skipped", walk.nonImages)
             o.add("symlinks_skipped", walk.symlinks)
@@ -83,7 +89,9 @@ final class Reporter: @unchecked Sendable {
         guard wanted else { return }
         var line = "aspectfit: \(ok) \(options.dryRun ? "planned" : "written"), \(failed) failed, \(skipped) skipped"
         for reason in walk.reasons { line += ", " + reason }
-        if let stop, stop != 141 { line += "; interrupted (signal \(stop - 128)), \(notStarted) not processed" }
+        if let stop, stop != 141 {
+            line += "; interrupted (signal \(stop - 128)): \(notFinished) abandoned in progress (nothing written), \(notStarted) not started"
+        }
         line += " in \(JSONObjectWriter.number(milliseconds / 1000)) s"
         StandardStreams.writeMessage(line)
     }
