@@ -131,6 +131,15 @@ import TestSupport
             #expect(all.contains("--\(option.long)") == !option.hidden, "--\(option.long)")
             if let letter = option.short { #expect(all.contains("-\(letter)") == !option.hidden, "-\(letter)") }
         }
+        // Each kind of value: its words, the files (the sandbox holds one), or nothing to offer.
+        for option in OptionTable.documented where option.takesValue {
+            let offered = try complete(["aspectfit", "--\(option.long)", ""]).sorted()
+            switch option.completion {
+            case .words(let words): #expect(offered == words.sorted(), "--\(option.long)")
+            case .path: #expect(offered.contains("photo one.jpg"), "--\(option.long): \(offered)")
+            case .none: #expect(offered.isEmpty, "--\(option.long): \(offered)")
+            }
+        }
     }
 
     /// zsh's real completion system (compinit) in an interactive zsh on a pseudo-terminal: typing
@@ -171,5 +180,9 @@ import TestSupport
         #expect(try complete("aspectfit --corners c").sorted() == ["circular", "continuous"])
         let all = try complete("aspectfit --")
         for option in OptionTable.all { #expect(all.contains("--\(option.long)") == !option.hidden, "--\(option.long)") }
+        for option in OptionTable.documented {
+            guard case .words(let words) = option.completion else { continue }
+            #expect(try complete("aspectfit --\(option.long) ").sorted() == words.sorted(), "--\(option.long)")
+        }
     }
 }
