@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import AspectFit
+import Synchronization
 
 /// Runs the batch on `jobs` worker threads, each taking whole images from a shared index.
 ///
@@ -29,8 +30,10 @@ final class BatchRunner: @unchecked Sendable {
     private var nextIndex = 0
     private var nextToReport = 0
     private var completed: [Int: Outcome] = [:]
-    /// Inputs whose output was renamed into place (their report may still be on its way).
-    private var committed: Set<Int> = []
+    /// Inputs whose output was renamed into place (their report may still be on its way). Its own
+    /// lock, taken under the temporaries' lock: never waiting for the batch lock there keeps a second
+    /// signal's exit (which takes the temporaries' lock) from waiting on a blocked report.
+    private let committed = Mutex<Set<Int>>([])
     private var finishedWorkers = 0
     /// After an abandonment: late outcomes are dropped.
     private var closed = false
@@ -91,7 +94,9 @@ final class BatchRunner: @unchecked Sendable {
         writer.temporaries.seal()
         control.lock.withLock {
             // A worker that renamed its output before the seal is between the rename and its report.
-            while committed.contains(where: { $0 >= nextToReport && completed[$0] == nil }) { control.lock.wait(milliseconds: 5) }
+            while committed.withLock({ $0 }).contains(where: { $0 >= nextToReport && completed[$0] == nil }) {
+                control.lock.wait(milliseconds: 5)
+            }
             closed = true
             for index in nextToReport..<items.count {
                 let outcome = completed.removeValue(forKey: index)
@@ -174,7 +179,7 @@ final class BatchRunner: @unchecked Sendable {
                 let written: Bool
                 do {
                     written = try writer.write(result.bytes, to: path, below: item.outputFolder) {
-                        control.lock.withLock { _ = committed.insert(index) }
+                        committed.withLock { _ = $0.insert(index) }
                     }
                 } catch {
                     return Outcome(item: item, status: .error, error: "cannot write \(path): \(error)", plan: result.plan, milliseconds: elapsed())

@@ -30,23 +30,31 @@ struct PipelineSet: Sendable {
         }
     }
 
-    /// How much of a JPEG `probe` reads first: its header, EXIF and ICC segments come before the
-    /// frame header, so planning 100,000 files for names or `--dry-run` does not read whole images.
-    /// (A PNG is read whole: its eXIf chunk may follow the image data.)
-    static let headerPrefix = 512 * 1024
+    /// How much of a file `probe` reads first; the library's `headerExtent` says whether that holds
+    /// the whole header or how much more is needed.
+    static let firstRead = 64 * 1024
 
-    /// An input's header, from its first bytes; if that fails (header beyond the prefix, or a real
-    /// problem), from the whole file so the error is the authoritative one. A file over
-    /// `--max-file-size` fails as reading it would.
+    /// An input's header, reading only as much of the file as the header takes (`ImageFile.headerExtent`);
+    /// if probing that part fails, the whole file is probed so the error is the authoritative one.
+    /// A file over `--max-file-size` fails as reading it would.
     func probe(_ input: InputFile, standardInputData: [UInt8]?) throws -> ImageInfo {
         if input.isStandardInput { return try ImageFile.probe(standardInputData ?? []) }
-        if input.format != .jpeg { return try ImageFile.probe(FileSystem.readAll(input.path, limit: maxFileSize)) }
         let size = try FileSystem.status(input.path, followingSymlinks: true).size
         if size > maxFileSize { throw FileReadError.tooLarge(limit: maxFileSize) }
-        let prefix = try FileSystem.readPrefix(input.path, count: Self.headerPrefix)
-        if prefix.count < Self.headerPrefix { return try ImageFile.probe(prefix) }
-        if let info = try? ImageFile.probe(prefix) { return info }
-        return try ImageFile.probe(FileSystem.readAll(input.path, limit: maxFileSize))
+        var count = Self.firstRead
+        while true {
+            let prefix = try FileSystem.readPrefix(input.path, count: count)
+            if prefix.count < count { return try ImageFile.probe(prefix) }   // the whole file
+            switch ImageFile.headerExtent(of: prefix) {
+            case .complete(let end):
+                if let info = try? ImageFile.probe(Array(prefix[..<end])) { return info }
+                return try ImageFile.probe(FileSystem.readAll(input.path, limit: maxFileSize))
+            case .needsAtLeast(let more):
+                count = max(more, count)
+            case .wholeFile:
+                return try ImageFile.probe(FileSystem.readAll(input.path, limit: maxFileSize))
+            }
+        }
     }
 
     /// What the pipeline writing `format` would do with `input`, from its header alone.

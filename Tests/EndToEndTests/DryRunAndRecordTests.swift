@@ -65,6 +65,27 @@ import TestSupport
         #expect(!sandbox.exists("out/in.jpg"))
     }
 
+    /// A JPEG whose header is longer than the CLI's first read (four 64 KiB comment segments before
+    /// the frame) plans as the same image without them; the run agrees.
+    @Test func aLongJPEGHeaderIsReadToItsEnd() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Corpus.path(Samples.rotated))))
+        let comment: [UInt8] = [0xFF, 0xFE, 0xFF, 0xFF] + [UInt8](repeating: 0x41, count: 0xFFFD)
+        let padded = Array(original[..<2]) + Array([[UInt8]](repeating: comment, count: 4).joined()) + Array(original[2...])
+        try Data(original).write(to: sandbox.url("plain.jpg"))
+        try Data(padded).write(to: sandbox.url("padded.jpg"))
+        let plain = try #require(try sandbox.run(["--dry-run", "--json", "-w", "50", "-o", "o/", "plain.jpg"]).jsonLines.first)
+        for options in [["--dry-run"], []] {
+            let result = try sandbox.run(options + ["--json", "-w", "50", "-o", "o/", "padded.jpg"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let record = try #require(result.jsonLines.first)
+            for field in ["source_width", "source_height", "orientation", "output_width", "output_height"] {
+                #expect("\(record[field] ?? "-")" == "\(plain[field] ?? "")", "\(field)")
+            }
+        }
+    }
+
     /// A name that is not UTF-8 is shown with U+FFFD; `input_bytes`/`output_bytes` give its exact bytes.
     @Test func nonUTF8NamesCarryTheirExactBytes() throws {
         guard try Corpus.require() else { return }
