@@ -13,9 +13,6 @@ void cio_warnings_add(cio_warnings *warnings, const char *text);
 /* Removes the warnings whose text contains `text`. */
 void cio_warnings_remove_containing(cio_warnings *warnings, const char *text);
 
-/* Fails with CIO_TOO_LARGE (and a message) when width*height is over `max_pixels`. */
-cio_status cio_check_pixel_limit(uint64_t width, uint64_t height, uint64_t max_pixels, cio_message *message);
-
 /* The EXIF orientation (1...8) in a TIFF-structured EXIF block; 1 if absent or invalid. */
 int cio_exif_orientation(const uint8_t *tiff, size_t size);
 /* Whether the block has an orientation entry at all (its value may still be out of range). */

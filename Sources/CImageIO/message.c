@@ -33,9 +33,9 @@ cio_status cio_check_pixel_limit(uint64_t width, uint64_t height, uint64_t max_p
     /* width and height are at most 2^32 each, so the product fits in 64 bits */
     uint64_t pixels = width * height;
     if (pixels > max_pixels) {
-        cio_set_message(message, "image is %llux%llu (%llu Mpx), over the %llu Mpx limit",
+        cio_set_message(message, "image is %llux%llu (%llu pixels), over the limit of %llu pixels",
                         (unsigned long long)width, (unsigned long long)height,
-                        (unsigned long long)(pixels / 1000000), (unsigned long long)(max_pixels / 1000000));
+                        (unsigned long long)pixels, (unsigned long long)max_pixels);
         return CIO_TOO_LARGE;
     }
     return CIO_OK;

@@ -2,11 +2,15 @@ import AspectFit
 
 /// What happened to one input: the record behind its `--json` line and its messages.
 struct Outcome: Sendable {
-    enum Status: String, Sendable { case ok, error, skipped, planned }
+    /// `notFinished`: in flight when the batch was interrupted, abandoned, nothing written;
+    /// `notStarted`: never begun because of the interruption.
+    enum Status: String, Sendable { case ok, error, skipped, planned, notFinished = "not_finished", notStarted = "not_started" }
     var item: WorkItem
     var status: Status
     var error: String?
+    /// The plan; for an error, what was known before it failed (also `source`, the header).
     var plan: FitPlan?
+    var source: ImageInfo?
     var bytes: Int?
     var milliseconds: Double
     var warnings: [String] = []
@@ -19,11 +23,12 @@ struct Outcome: Sendable {
         o.add("output", item.output?.displayPath)
         o.add("status", status.rawValue)
         o.add("error", error)
-        let upright = plan.map { $0.source.orientation.uprightSize(width: $0.source.width, height: $0.source.height) }
+        let info = plan?.source ?? source
+        let upright = info.map { $0.orientation.uprightSize(width: $0.width, height: $0.height) }
         o.add("source_width", upright?.width)
         o.add("source_height", upright?.height)
-        o.add("source_format", plan?.source.format.rawValue ?? item.input.format?.rawValue)
-        o.add("orientation", plan?.source.orientation.rawValue)
+        o.add("source_format", info?.format.rawValue ?? item.input.format?.rawValue)
+        o.add("orientation", info?.orientation.rawValue)
         if let crop = plan?.geometry.crop {
             o.add("crop") { c in
                 c.add("x", crop.x)
@@ -41,6 +46,9 @@ struct Outcome: Sendable {
         o.add("bytes", bytes)
         o.add("milliseconds", milliseconds)
         o.add("warnings", strings: warnings)
+        // A name that is not valid UTF-8 is shown with U+FFFD above; its exact bytes let a script find the file.
+        if !item.input.path.isValidUTF8 { o.add("input_bytes", Base64.encode(item.input.path.bytes)) }
+        if let output = item.output?.displayPath, !output.isValidUTF8 { o.add("output_bytes", Base64.encode(output.bytes)) }
         return o.finished + "\n"
     }
 

@@ -22,8 +22,11 @@ public enum PlanError: Error, Hashable, CustomStringConvertible, LocalizedError 
         case .conflictingRatio(let w, let h, let ratio):
             "size \(w)x\(h) is not \(ratio) (give a size or a ratio with one side, not both)"
         case .outputTooLarge(let w, let h, let maxSide, let maxPixels):
-            "the output would be \(DecimalText.format(w, decimals: 0))x\(DecimalText.format(h, decimals: 0)) pixels, "
-                + "over the limit of \(maxSide) per side and \(maxPixels) in all"
+            w > Double(maxSide) || h > Double(maxSide)
+                ? "the output would be \(DecimalText.format(w, decimals: 0))x\(DecimalText.format(h, decimals: 0)) pixels, "
+                    + "a side over the limit of \(maxSide) pixels"
+                : "the output would be \(DecimalText.format(w, decimals: 0))x\(DecimalText.format(h, decimals: 0)) pixels "
+                    + "(\(DecimalText.format(w * h, decimals: 0)) in all), over the limit of \(maxPixels) pixels"
         case .invalidFocus(let x, let y):
             "focus point \(x),\(y) is outside the image; both must be in 0...1"
         }

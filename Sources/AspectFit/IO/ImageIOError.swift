@@ -29,7 +29,7 @@ public enum ImageIOError: Error, Hashable, CustomStringConvertible, LocalizedErr
         switch self {
         case .unsupported(let format): "unsupported: \(format)"
         case .tooLarge(let width, let height, let limit):
-            "image is \(width)x\(height) (\(width * height / 1_000_000) Mpx), over the \(limit / 1_000_000) Mpx limit"
+            "image is \(width)x\(height) (\(width * height) pixels), over the limit of \(limit) pixels"
         case .corrupt(let m), .truncated(let m), .limitExceeded(let m), .io(let m), .invalidArgument(let m),
              .outOfMemory(let m): m
         }

@@ -63,6 +63,10 @@ cio_format cio_sniff_format(const uint8_t *data, size_t size);
 cio_status cio_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message);
 void cio_info_release(cio_info *info);
 
+/* Fails with CIO_TOO_LARGE (and a message) when width*height is over `max_pixels`; CIO_CORRUPT
+ * when a side is 0. Decoders check this before any allocation; planners may check it too. */
+cio_status cio_check_pixel_limit(uint64_t width, uint64_t height, uint64_t max_pixels, cio_message *message);
+
 typedef struct {
     uint64_t max_pixels;          /* header width*height above this fails before any allocation */
     int fail_on_truncation;       /* nonzero: truncated or damaged data is an error; 0: a warning */
