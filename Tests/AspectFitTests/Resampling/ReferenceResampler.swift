@@ -2,7 +2,8 @@ import Foundation
 @testable import AspectFit
 
 /// A float64 resampler written straight from the geometry definition (that of the benchmark's
-/// ../shared/bench/quality.py): colours premultiplied and linearised in Double, no fixed point.
+/// ../shared/bench/quality.py): colours premultiplied and linearised in Double, no fixed point;
+/// kernels and sRGB curves from `ReferenceKernels`, never the library's.
 enum ReferenceResampler {
     /// First source pixel and normalised weights of every output pixel of one axis. Every pixel
     /// the stretched kernel reaches is weighed (one pixel of slack each side); beyond that the
@@ -10,12 +11,12 @@ enum ReferenceResampler {
     static func weights(_ filter: Filter, sourceSize: Int, offset: Double, length: Double, count: Int) -> [(first: Int, weights: [Double])] {
         let f = length / Double(count)
         let stretch = filter == .nearest ? 1 : max(f, 1)
-        let support = filter.radius * stretch
+        let support = ReferenceKernels.support(filter) * stretch
         return (0 ..< count).map { i in
             let centre = offset + (Double(i) + 0.5) * f
             let first = max(0, Int((centre - support).rounded(.down)) - 1)
             let last = min(sourceSize - 1, Int((centre + support).rounded(.up)) + 1)
-            var w = (first ... last).map { k in filter.kernel((Double(k) + 0.5 - centre) / stretch) }
+            var w = (first ... last).map { k in ReferenceKernels.value(filter, (Double(k) + 0.5 - centre) / stretch) }
             let sum = w.reduce(0, +)
             if sum == 0 {
                 w = w.map { _ in 0 }
@@ -44,7 +45,7 @@ enum ReferenceResampler {
                             let base = (y * source.width + x) * ch + c
                             if alpha && c == ch - 1 { samples[base] = a; continue }
                             let v = Double(bytes[p + c]) / 255
-                            samples[base] = (linearLight ? SRGBTables.decode(v) : v) * a
+                            samples[base] = (linearLight ? ReferenceKernels.srgbToLinear(v) : v) * a
                         }
                     }
                 }
@@ -78,7 +79,7 @@ enum ReferenceResampler {
                 for c in 0 ..< colours {
                     var value = alpha ? (alphaCode == 0 ? 0 : v[c] / a) : v[c]
                     value = min(max(value, 0), 1)
-                    out.bytes[j * out.bytesPerRow + i * ch + c] = code(linearLight ? SRGBTables.encode(value) : value)
+                    out.bytes[j * out.bytesPerRow + i * ch + c] = code(linearLight ? ReferenceKernels.linearToSRGB(value) : value)
                 }
                 if alpha { out.bytes[j * out.bytesPerRow + i * ch + ch - 1] = alphaCode }
             }
