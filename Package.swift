@@ -38,6 +38,6 @@ let package = Package(
         .executableTarget(name: "aspectfit-bench", dependencies: ["AspectFit"], swiftSettings: fastLoops),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AspectFitTests", dependencies: ["AspectFit", "CImageIO", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["aspectfit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["aspectfit", "AspectFit", "TestSupport"]),
     ]
 )

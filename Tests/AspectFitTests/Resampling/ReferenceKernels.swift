@@ -9,6 +9,24 @@ import AspectFit
 /// for Mitchell and (0, 1/2) for Catmull-Rom. Box covers [-1/2, 1/2), nearest (-1/2, 1/2]: the
 /// library's documented tie rule, so a centre on a pixel edge picks one pixel.
 enum ReferenceKernels {
+    /// A kernel as the reference uses it: its values, its reach at scale 1, and whether it widens
+    /// by the scale factor when downscaling (all but nearest).
+    struct Kernel: Sendable {
+        var support: Double
+        var stretches = true
+        var value: @Sendable (Double) -> Double
+
+        init(support: Double, stretches: Bool = true, value: @escaping @Sendable (Double) -> Double) {
+            self.support = support
+            self.stretches = stretches
+            self.value = value
+        }
+
+        init(_ filter: Filter) {
+            self.init(support: ReferenceKernels.support(filter), stretches: filter != .nearest) { ReferenceKernels.value(filter, $0) }
+        }
+    }
+
     static func support(_ filter: Filter) -> Double {
         switch filter {
         case .lanczos3: 3

@@ -8,15 +8,15 @@ enum ReferenceResampler {
     /// First source pixel and normalised weights of every output pixel of one axis. Every pixel
     /// the stretched kernel reaches is weighed (one pixel of slack each side); beyond that the
     /// kernel is exactly zero, so this equals weighing the whole row.
-    static func weights(_ filter: Filter, sourceSize: Int, offset: Double, length: Double, count: Int) -> [(first: Int, weights: [Double])] {
+    static func weights(_ kernel: ReferenceKernels.Kernel, sourceSize: Int, offset: Double, length: Double, count: Int) -> [(first: Int, weights: [Double])] {
         let f = length / Double(count)
-        let stretch = filter == .nearest ? 1 : max(f, 1)
-        let support = ReferenceKernels.support(filter) * stretch
+        let stretch = kernel.stretches ? max(f, 1) : 1
+        let support = kernel.support * stretch
         return (0 ..< count).map { i in
             let centre = offset + (Double(i) + 0.5) * f
             let first = max(0, Int((centre - support).rounded(.down)) - 1)
             let last = min(sourceSize - 1, Int((centre + support).rounded(.up)) + 1)
-            var w = (first ... last).map { k in ReferenceKernels.value(filter, (Double(k) + 0.5 - centre) / stretch) }
+            var w = (first ... last).map { k in kernel.value((Double(k) + 0.5 - centre) / stretch) }
             let sum = w.reduce(0, +)
             if sum == 0 {
                 w = w.map { _ in 0 }
@@ -27,8 +27,15 @@ enum ReferenceResampler {
         }
     }
 
-    /// Resamples `crop` of an upright `source` to `width` x `height`.
+    /// Resamples `crop` of an upright `source` to `width` x `height` with `filter`'s published kernel.
     static func resample(_ source: PixelBuffer, filter: Filter, crop: Box, width: Int, height: Int,
+                         linearLight: Bool = false) -> PixelBuffer {
+        resample(source, kernel: ReferenceKernels.Kernel(filter), crop: crop, width: width, height: height, linearLight: linearLight)
+    }
+
+    /// The same with any kernel: the tests also run deliberately wrong ones to show their
+    /// thresholds separate right from nearly right.
+    static func resample(_ source: PixelBuffer, kernel: ReferenceKernels.Kernel, crop: Box, width: Int, height: Int,
                          linearLight: Bool = false) -> PixelBuffer {
         let ch = source.layout.channels
         let alpha = source.layout.hasAlpha
@@ -51,8 +58,8 @@ enum ReferenceResampler {
                 }
             }
         }
-        let wx = weights(filter, sourceSize: source.width, offset: crop.x, length: crop.width, count: width)
-        let wy = weights(filter, sourceSize: source.height, offset: crop.y, length: crop.height, count: height)
+        let wx = weights(kernel, sourceSize: source.width, offset: crop.x, length: crop.width, count: width)
+        let wy = weights(kernel, sourceSize: source.height, offset: crop.y, length: crop.height, count: height)
         var rows = [Double](repeating: 0, count: source.height * width * ch)
         samples.withUnsafeBufferPointer { samples in
             rows.withUnsafeMutableBufferPointer { rows in
