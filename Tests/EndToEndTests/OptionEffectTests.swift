@@ -303,4 +303,28 @@ import TestSupport
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         #expect(status == 141, "\(String(decoding: stderr, as: UTF8.self))")
     }
+
+    /// --shard K/N takes the inputs sorted by path bytes, every N-th starting at the K-th (help text).
+    @Test func shardKOfNTakesEveryNthSortedInputFromTheKth() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        for name in ["g", "c", "a", "f", "e", "b", "d"] { try sandbox.copy(Samples.jpeg, to: "in/\(name).jpg") }
+        for (k, expected) in [(1, ["a.jpg", "d.jpg", "g.jpg"]), (2, ["b.jpg", "e.jpg"]), (3, ["c.jpg", "f.jpg"])] {
+            let result = try sandbox.run(["--shard", "\(k)/3", "-r", "1:1", "-w", "16", "-o", "out\(k)/", "in"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(sandbox.files(under: "out\(k)") == expected, "shard \(k)/3")
+        }
+    }
+
+    /// The auto format: a JPEG whose corners are cut becomes a PNG (name and bytes); without
+    /// corners it stays a JPEG.
+    @Test func cutCornersTurnAJPEGIntoAPNG() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy(Self.photo, to: "in.jpg")
+        #expect(try sandbox.run(["-r", "1:1", "-w", "64", "--radius", "10", "-o", "rounded/", "in.jpg"]).status == 0)
+        #expect(try sandbox.run(["-r", "1:1", "-w", "64", "-o", "square/", "in.jpg"]).status == 0)
+        #expect(sandbox.files(under: "rounded") == ["in.png"] && sandbox.files(under: "square") == ["in.jpg"])
+        #expect(ImageHeader(file: sandbox.url("rounded/in.png"))?.format == "png")
+    }
 }
