@@ -327,4 +327,17 @@ import TestSupport
         #expect(sandbox.files(under: "rounded") == ["in.png"] && sandbox.files(under: "square") == ["in.jpg"])
         #expect(ImageHeader(file: sandbox.url("rounded/in.png"))?.format == "png")
     }
+
+    /// On a terminal (a pty from script(1)) the bar is drawn unasked; --no-progress turns it off.
+    @Test func noProgressSilencesTheBarOnATerminal() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy(Samples.jpeg, to: "a.jpg")
+        func onTerminal(_ flags: String, _ out: String) throws -> String {
+            try CommandRunner.shell("script -qec '\"$ASPECTFIT\" \(flags) -r 1:1 -w 16 -o \(out)/ a.jpg' /dev/null", in: sandbox.root).stdoutText
+        }
+        #expect(try onTerminal("", "bar").contains("1/1 ["))
+        let silent = try onTerminal("--no-progress", "none")
+        #expect(!silent.contains("1/1 [") && sandbox.exists("none/a.jpg"), "\(silent)")
+    }
 }
