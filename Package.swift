@@ -24,6 +24,6 @@ let package = Package(
         .executableTarget(name: "aspectfit-bench", dependencies: ["AspectFit"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AspectFitTests", dependencies: ["AspectFit", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["aspectfit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["aspectfit", "AspectFit", "TestSupport"]),
     ]
 )

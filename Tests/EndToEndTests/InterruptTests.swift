@@ -22,8 +22,8 @@ import TestSupport
         #expect(firstLine.contains("\"input\":\"in/a.jpg\""), "\(firstLine)")
         usleep(300_000)   // b.jpg is taken right after a.jpg's report
         kill(process.processIdentifier, signal)
-        let exitDelay = SignalTests.secondsUntilExit(process.processIdentifier)
-        print("signal \(signal): exited after \(Int(exitDelay * 1000)) ms")
+        let exitCPU = SignalTests.cpuSecondsUntilExit(process.processIdentifier)
+        print("signal \(signal): \(Int(exitCPU * 1000)) ms of CPU until exit")
         let result = CommandRunner.finish(process, out, err)
         #expect(result.status == status, "\(result.stderr)")
         let records = result.jsonLines

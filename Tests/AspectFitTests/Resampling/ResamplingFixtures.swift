@@ -59,14 +59,31 @@ enum ResamplingFixtures {
         }
     }
 
+    /// Where stored pixel (x, y) of a w x h image lands upright, from the EXIF 2.32 table (tag
+    /// 0x0112: which visual side the 0th row and 0th column are), not from the library.
+    static func exifUpright(_ value: Int, x: Int, y: Int, w: Int, h: Int) -> (x: Int, y: Int) {
+        switch value {
+        case 1: (x, y)                      // row 0 top, column 0 left
+        case 2: (w - 1 - x, y)              // row 0 top, column 0 right
+        case 3: (w - 1 - x, h - 1 - y)      // row 0 bottom, column 0 right
+        case 4: (x, h - 1 - y)              // row 0 bottom, column 0 left
+        case 5: (y, x)                      // row 0 left, column 0 top
+        case 6: (h - 1 - y, x)              // row 0 right, column 0 top
+        case 7: (h - 1 - y, w - 1 - x)      // row 0 right, column 0 bottom
+        case 8: (y, w - 1 - x)              // row 0 left, column 0 bottom
+        default: preconditionFailure("EXIF orientation \(value)")
+        }
+    }
+
     /// The upright copy of a stored image with orientation `o`, moved pixel by pixel.
     static func upright(_ stored: PixelBuffer, _ o: Orientation) -> PixelBuffer {
-        let size = o.uprightSize(width: stored.width, height: stored.height)
-        var out = try! PixelBuffer(width: size.width, height: size.height, layout: stored.layout)
+        let swaps = o.rawValue >= 5
+        var out = try! PixelBuffer(width: swaps ? stored.height : stored.width, height: swaps ? stored.width : stored.height,
+                              layout: stored.layout)
         let ch = stored.layout.channels
         for y in 0 ..< stored.height {
             for x in 0 ..< stored.width {
-                let p = o.uprightPixel(i: x, j: y, storedWidth: stored.width, storedHeight: stored.height)
+                let p = exifUpright(o.rawValue, x: x, y: y, w: stored.width, h: stored.height)
                 for c in 0 ..< ch { out.bytes[p.y * out.bytesPerRow + p.x * ch + c] = stored.bytes[y * stored.bytesPerRow + x * ch + c] }
             }
         }
