@@ -28,7 +28,7 @@ let package = Package(
         .target(
             name: "CImageIO",
             cSettings: [.unsafeFlags(["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter"])],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("lcms2")]
         ),
         .target(
             name: "AspectFit", dependencies: ["CImageIO"], swiftSettings: fastLoops,

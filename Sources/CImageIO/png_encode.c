@@ -83,7 +83,8 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
         png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
         png_set_compression_strategy(png, Z_RLE);
     }
-    if (icc_size > 0) png_set_iCCP(png, info, "icc", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_size);
+    if (metadata->srgb) png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    else if (icc_size > 0) png_set_iCCP(png, info, "icc", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_size);
     if (exif_size > 0) png_set_eXIf_1(png, info, (png_uint_32)exif_size, (png_bytep)exif);
     png_write_info(png, info);
     for (uint32_t y = 0; y < image->height; y++) {

@@ -30,7 +30,7 @@ struct ArgumentParser {
         Spec(long: "chroma444", short: nil, takesValue: false), Spec(long: "optimize-huffman", short: nil, takesValue: false),
         Spec(long: "fast-png", short: nil, takesValue: false),
         Spec(long: "png-compression", short: nil, takesValue: true), Spec(long: "strip", short: nil, takesValue: false),
-        Spec(long: "keep-metadata", short: nil, takesValue: false),
+        Spec(long: "keep-metadata", short: nil, takesValue: false), Spec(long: "to-srgb", short: nil, takesValue: false),
         Spec(long: "max-pixels", short: nil, takesValue: true), Spec(long: "max-file-size", short: nil, takesValue: true),
         Spec(long: "fail-on", short: nil, takesValue: true),
         Spec(long: "recursive", short: "R", takesValue: false), Spec(long: "follow-symlinks", short: nil, takesValue: false),
@@ -157,6 +157,7 @@ struct ArgumentParser {
         case "fast-png": options.fit.png.fastFilters = true
         case "strip": options.fit.keepICCProfile = false
         case "keep-metadata": options.fit.keepEXIF = true
+        case "to-srgb": options.fit.toSRGB = true
         case "max-pixels": options.fit.decode.maxPixels = try Self.integer(v, name: name, in: 1...Int.max)
         case "max-file-size":
             guard let n = ByteCount.parse(v), n <= 1 << 40 else {

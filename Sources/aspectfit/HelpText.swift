@@ -103,6 +103,9 @@ enum HelpText {
             --strip             Drop all metadata, the ICC profile too. By default EXIF, GPS,
                                 XMP and comments are dropped and the ICC profile is kept, so
                                 colours stay right.
+            --to-srgb           Convert profiled input (Display P3, Adobe RGB, ProPhoto...) to
+                                sRGB and tag the output as sRGB, for places that ignore
+                                profiles. sRGB and untagged input is left as it is.
             --keep-metadata     Keep the EXIF block too (camera, date, GPS), its orientation
                                 set to 1 since the pixels are written upright.
             --max-pixels N      Refuse inputs with more pixels than N (default 268402689).

@@ -17,14 +17,16 @@ public enum ImageEncoder {
         }
     }
 
-    /// Encodes any of the four 8-bit layouts; a profile is written as an iCCP chunk, EXIF as eXIf.
+    /// Encodes any of the four 8-bit layouts; a profile is written as an iCCP chunk, EXIF as eXIf;
+    /// `markedSRGB` writes an sRGB chunk (perceptual) instead of any profile.
     public static func encodePNG(_ image: PixelBuffer, options: PNGEncodeOptions = .init(),
-                                 iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil) throws(ImageIOError) -> [UInt8] {
+                                 iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil,
+                                 markedSRGB: Bool = false) throws(ImageIOError) -> [UInt8] {
         var c = cio_png_options()
         c.compression_level = Int32(clamping: options.compressionLevel)
         c.fast_filters = options.fastFilters ? 1 : 0
-        return try encode(image, iccProfile: iccProfile, exif: exif) { image, metadata, output, size, message in
-            cio_encode_png(image, &c, metadata, output, size, message)
+        return try encode(image, iccProfile: iccProfile, exif: exif, markedSRGB: markedSRGB) {
+            image, metadata, output, size, message in cio_encode_png(image, &c, metadata, output, size, message)
         }
     }
 
@@ -33,7 +35,7 @@ public enum ImageEncoder {
                                   UnsafeMutablePointer<cio_message>) -> cio_status
 
     /// Checks the buffer, pins pixels and metadata, runs the C encoder and copies its output.
-    private static func encode(_ image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?,
+    private static func encode(_ image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, markedSRGB: Bool = false,
                                _ run: CEncoder) throws(ImageIOError) -> [UInt8] {
         let rowBytes = image.width.multipliedReportingOverflow(by: image.layout.channels)
         let total = image.bytesPerRow.multipliedReportingOverflow(by: image.height)
@@ -51,7 +53,8 @@ public enum ImageEncoder {
             return (iccProfile ?? []).withUnsafeBufferPointer { icc in
                 (exif ?? []).withUnsafeBufferPointer { exif in
                     var metadata = cio_metadata(icc: icc.baseAddress, icc_size: icc.count,
-                                                exif: exif.baseAddress, exif_size: exif.count)
+                                                exif: exif.baseAddress, exif_size: exif.count,
+                                                srgb: markedSRGB ? 1 : 0)
                     return run(&c, &metadata, &output, &size, &message)
                 }
             }

@@ -22,6 +22,9 @@ public struct FitOptions: Sendable {
     /// Carry the source's EXIF block (camera, date, GPS) into the output, its orientation set to
     /// 1 because the pixels are written upright. Off by default: thumbnails rarely want GPS.
     public var keepEXIF = false
+    /// Convert profiled RGB/grey input to sRGB and tag the output as sRGB (for places that ignore
+    /// profiles: e-mail, some CDNs). Input already in sRGB is left as it is.
+    public var toSRGB = false
     /// Pixel limit and how damaged data is treated.
     public var decode = DecodeOptions()
 

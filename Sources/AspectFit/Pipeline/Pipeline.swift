@@ -47,13 +47,15 @@ public struct Pipeline: Sendable {
         clock.lap("decode+resample")
         image = applyCorners(to: image, plan: plan)
         clock.lap("corners")
-        let icc = outputProfile(plan: plan, warnings: &warnings)
+        let tag = colourTag(plan: plan, warnings: &warnings)
         let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
         let bytes: [UInt8]
         do {
             switch plan.outputFormat {
-            case .jpeg: bytes = try ImageEncoder.encodeJPEG(image, options: options.jpeg, iccProfile: icc, exif: exif)
-            case .png: bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: icc, exif: exif)
+            case .jpeg: bytes = try ImageEncoder.encodeJPEG(image, options: options.jpeg,
+                                                            iccProfile: tag.jpegProfile(layout: image.layout), exif: exif)
+            case .png: bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: tag.pngProfile,
+                                                          exif: exif, markedSRGB: tag == .sRGB)
             }
         } catch { throw .image(error) }
         clock.lap("encode")
@@ -68,6 +70,7 @@ public struct Pipeline: Sendable {
         var decode = options.decode
         decode.scaleDenominator = crop.decodeScale
         decode.region = crop.decodeRegion
+        decode.convertToSRGB = options.toSRGB
         var resampler: Resampler?
         let summary: DecodeSummary
         do {
@@ -118,13 +121,16 @@ public struct Pipeline: Sendable {
         return image
     }
 
-    /// The source's ICC profile when it is kept and still describes the output's colour model.
-    private func outputProfile(plan: FitPlan, warnings: inout [String]) -> [UInt8]? {
-        guard options.keepICCProfile, let profile = plan.source.iccProfile else { return nil }
+    /// sRGB for pixels converted to it (`toSRGB`, and CMYK always); otherwise the source's ICC profile
+    /// when it still describes the output's colour model. Nothing when metadata is stripped.
+    private func colourTag(plan: FitPlan, warnings: inout [String]) -> ColourTag {
+        guard options.keepICCProfile else { return .none }
+        if options.toSRGB || plan.source.isCMYK { return .sRGB }
+        guard let profile = plan.source.iccProfile else { return .none }
         guard ICCProfile.fits(profile, layout: plan.outputLayout) else {
             warnings.append("ICC profile dropped: it does not describe \(plan.outputLayout) pixels")
-            return nil
+            return .none
         }
-        return profile
+        return .profile(profile)
     }
 }

@@ -63,6 +63,7 @@ typedef struct {
     int scale_denominator;        /* JPEG DCT scaling 1, 2, 4, 8; PNG: 1 */
     int has_region;               /* nonzero: decode only region_* (in scaled stored coordinates) */
     uint32_t region_x, region_y, region_width, region_height;
+    int to_srgb;                  /* nonzero: convert RGB/grey rows described by an ICC profile to sRGB */
 } cio_decode_options;
 
 /* Where the decoded rows are: the full scaled size and the region actually decoded. */
@@ -118,6 +119,7 @@ typedef struct {
     size_t icc_size;
     const uint8_t *exif;          /* EXIF TIFF block: JPEG APP1 "Exif\0\0" (then no JFIF APP0), PNG eXIf */
     size_t exif_size;
+    int srgb;                     /* nonzero: PNG sRGB chunk (perceptual) instead of iCCP; JPEG ignores it */
 } cio_metadata;
 
 /* Encode to a malloc'd buffer (free with cio_free). */
