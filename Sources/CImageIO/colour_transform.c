@@ -9,7 +9,6 @@
  * pixel kind, and shared between threads (cmsDoTransform keeps no per-call state in the transform).
  * The cache holds CACHE_CAPACITY entries; an entry in use is never evicted. */
 #include "colour_transform.h"
-#include "cimageio_colour.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -281,19 +280,4 @@ const cio_colour_transform *cio_colour_transform_to_srgb(const uint8_t *icc, siz
 void cio_colour_transform_apply(const cio_colour_transform *transform, const uint8_t *input, uint8_t *output,
                                 size_t pixels) {
     cmsDoTransform(transform->transform, input, output, (cmsUInt32Number)pixels);
-}
-
-int cio_convert_to_srgb(uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, cio_layout layout,
-                        const uint8_t *icc, size_t icc_size, cio_message *warning) {
-    cio_warnings warnings = {.count = 0};
-    warning->text[0] = '\0';
-    const cio_colour_transform *transform = cio_colour_transform_to_srgb(icc, icc_size, layout, &warnings);
-    if (warnings.count > 0) *warning = warnings.items[0];
-    if (transform == NULL) return 0;
-    for (uint32_t y = 0; y < height; y++) {
-        uint8_t *row = pixels + (size_t)y * stride;
-        cio_colour_transform_apply(transform, row, row, width);
-    }
-    cio_colour_transform_release(transform);
-    return 1;
 }

@@ -1,5 +1,5 @@
 /// The whole route of one image: probe -> plan -> decode (shrink-on-load, only the rows and
-/// columns the crop needs) streamed row by row into the resampler -> sRGB (`toSRGB`) -> corners -> encode.
+/// columns the crop needs) streamed row by row into the resampler -> corners -> encode.
 ///
 /// A `Pipeline` is an immutable value: share one between threads; every `run` is independent.
 public struct Pipeline: Sendable {
@@ -45,10 +45,6 @@ public struct Pipeline: Sendable {
         var (image, warnings) = try decodeAndResample(data, plan: plan, workspace: workspace)
         defer { workspace.image = image }
         clock.lap("decode+resample")
-        if options.toSRGB, !plan.source.isCMYK, let profile = plan.source.iccProfile,
-           let warning = SRGBConversion.convert(&image, from: profile) {
-            warnings.append(warning)
-        }
         image = applyCorners(to: image, plan: plan)
         clock.lap("corners")
         let tag = colourTag(plan: plan, warnings: &warnings)
@@ -74,6 +70,7 @@ public struct Pipeline: Sendable {
         var decode = options.decode
         decode.scaleDenominator = crop.decodeScale
         decode.region = crop.decodeRegion
+        decode.convertToSRGB = options.toSRGB
         var resampler: Resampler?
         let summary: DecodeSummary
         do {

@@ -63,6 +63,7 @@ typedef struct {
     int scale_denominator;        /* JPEG DCT scaling 1, 2, 4, 8; PNG: 1 */
     int has_region;               /* nonzero: decode only region_* (in scaled stored coordinates) */
     uint32_t region_x, region_y, region_width, region_height;
+    int to_srgb;                  /* nonzero: convert RGB/grey rows described by an ICC profile to sRGB */
 } cio_decode_options;
 
 /* Where the decoded rows are: the full scaled size and the region actually decoded. */

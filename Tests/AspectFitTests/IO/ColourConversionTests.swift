@@ -3,8 +3,8 @@ import Testing
 import TestSupport
 @testable import AspectFit
 
-/// Colour through ICC profiles (LittleCMS) against Pillow's ImageCms (scripts/make-colour-references.py):
-/// CMYK/YCCK as decoded, wide-gamut RGB and grey through `SRGBConversion`. The bar: mean absolute
+/// Decoding through ICC profiles (LittleCMS) against Pillow's ImageCms (scripts/make-colour-references.py):
+/// CMYK/YCCK always, wide-gamut RGB and grey with `convertToSRGB`. The bar: mean absolute
 /// difference <= 1.5 per channel and 99.9% of samples within 4.
 @Suite struct ColourConversionTests {
     struct Comparison {
@@ -14,15 +14,10 @@ import TestSupport
         var meetsTheBar: Bool { meanDifference.allSatisfy { $0 <= 1.5 } && within4 >= 0.999 }
     }
 
-    /// The decoded pixels, converted to sRGB with the file's profile when `toSRGB` (CMYK always is).
     static func decode(_ path: String, scale: Int = 1, toSRGB: Bool) throws -> DecodedImage {
-        let data = try ImageFile.read(path: Corpus.path(path))
-        var decoded = try ImageFile.decode(data, options: DecodeOptions(scaleDenominator: scale))
-        if toSRGB, let profile = try ImageFile.probe(data).iccProfile, !(try ImageFile.probe(data).isCMYK),
-           let warning = SRGBConversion.convert(&decoded.pixels, from: profile) {
-            decoded.warnings.append(warning)
-        }
-        return decoded
+        var options = DecodeOptions(scaleDenominator: scale)
+        options.convertToSRGB = toSRGB
+        return try ImageFile.decode(ImageFile.read(path: Corpus.path(path)), options: options)
     }
 
     /// Our pixels at the reference's grid against the reference samples.
@@ -94,41 +89,40 @@ import TestSupport
     @Test func sRGBByColourantsAndCurvesIsLeftAsItIs() throws {
         let source = PixelBuffer(width: 64, height: 1, layout: .rgb8, bytesPerRow: 192,
                                  bytes: (0 ..< 192).map { UInt8(($0 * 37) % 256) })
-        var converted = source
-        #expect(SRGBConversion.convert(&converted, from: ColourTag.compactSRGB) == nil)
-        #expect(converted == source)
+        let png = try ImageEncoder.encodePNG(source, iccProfile: ColourTag.compactSRGB)
+        var options = DecodeOptions()
+        options.convertToSRGB = true
+        #expect(try ImageFile.decode(png, options: options).pixels.bytes == source.bytes)
     }
 
-    static func converted(_ pixels: PixelBuffer, from profile: [UInt8]) -> [UInt8] {
-        var image = pixels
-        _ = SRGBConversion.convert(&image, from: profile)
-        return image.bytes
-    }
-
-    /// Many distinct profiles (more than the cache holds) converted from several threads at once give
+    /// Many distinct profiles (more than the cache holds) decoded from several threads at once give
     /// the same pixels as one at a time.
     @Test func distinctProfilesConcurrentlyEqualSerial() async throws {
         guard try Corpus.require() else { return }
         let original = try ImageFile.read(path: Corpus.path("png-extra/iccp-display-p3-8x8.png"))
-        let p3 = try #require(try ImageFile.probe(original).iccProfile)
+        let info = try ImageFile.probe(original)
+        let p3 = try #require(info.iccProfile)
         let pixels = try ImageFile.decode(original).pixels
-        // The same profile with another creation date (bytes 24...35): a distinct cache key.
-        let profiles = (0 ..< 40).map { k -> [UInt8] in
+        // The same profile with a different creation date (bytes 24...35): a distinct cache key.
+        let files = try (0 ..< 40).map { k -> [UInt8] in
             var profile = p3
             profile[25] = UInt8(k)
-            return profile
+            return try ImageEncoder.encodePNG(pixels, iccProfile: profile)
         }
-        let serial = profiles.map { Self.converted(pixels, from: $0) }
+        var convert = DecodeOptions()
+        convert.convertToSRGB = true
+        let options = convert
+        let serial = try files.map { try ImageFile.decode($0, options: options).pixels.bytes }
         #expect(Set(serial).count == 1 && serial[0] != pixels.bytes)
-        let concurrent = await withTaskGroup(of: (Int, [UInt8]).self) { group in
-            for k in Array(profiles.indices) + Array(profiles.indices) + Array(profiles.indices) {
-                let profile = profiles[k]
-                group.addTask { (k, Self.converted(pixels, from: profile)) }
+        let concurrent = try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
+            for (k, file) in Array(files.enumerated()) + Array(files.enumerated()) + Array(files.enumerated())
+                + Array(files.enumerated()) {
+                group.addTask { (k, try ImageFile.decode(file, options: options).pixels.bytes) }
             }
             var results: [(Int, [UInt8])] = []
-            for await result in group { results.append(result) }
+            for try await result in group { results.append(result) }
             return results
         }
-        #expect(concurrent.count == 120 && concurrent.allSatisfy { $0.1 == serial[$0.0] })
+        #expect(concurrent.count == 160 && concurrent.allSatisfy { $0.1 == serial[$0.0] })
     }
 }
