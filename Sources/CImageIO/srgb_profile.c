@@ -30,8 +30,9 @@ static void save(cmsHPROFILE profile, int index) {
     cmsCloseProfile(profile);
 }
 
-static void build(void) {
-    save(cmsCreate_sRGBProfile(), 0);
+static void build_rgb(void) { save(cmsCreate_sRGBProfile(), 0); }
+
+static void build_gray(void) {
     cmsToneCurve *curve = cio_srgb_tone_curve();
     if (curve == NULL) return;
     save(cmsCreateGrayProfile(cmsD50_xyY(), curve), 1);
@@ -44,8 +45,8 @@ cmsToneCurve *cio_srgb_tone_curve(void) {
 }
 
 const uint8_t *cio_srgb_profile(int gray, size_t *size) {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, build);
+    static pthread_once_t once[2] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT};
+    pthread_once(&once[gray ? 1 : 0], gray ? build_gray : build_rgb);
     *size = sizes[gray ? 1 : 0];
     return profiles[gray ? 1 : 0];
 }
