@@ -9,6 +9,8 @@
  * pixel kind, and shared between threads (cmsDoTransform keeps no per-call state in the transform).
  * The cache holds CACHE_CAPACITY entries; an entry in use is never evicted. */
 #include "colour_transform.h"
+#include "srgb_shaper.h"
+#include "cimageio_colour.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -26,6 +28,7 @@ typedef enum { KIND_CMYK, KIND_CMYK_INVERTED, KIND_GRAY, KIND_GRAY_ALPHA, KIND_R
 
 struct cio_colour_transform {
     cmsHTRANSFORM transform;      /* NULL: leave the pixels as they are */
+    cio_srgb_shaper *shaper;      /* to sRGB: the fast path, when it applies to the profile */
     char warning[CIO_MESSAGE_CAPACITY];   /* empty, or why the profile was not used */
     pixel_kind kind;
     uint64_t hash;
@@ -137,6 +140,7 @@ static cio_colour_transform *build(const uint8_t *icc, size_t size, uint64_t has
             entry->transform = cmsCreateTransform(source, formats[kind], target, out, intent, flags);
             cmsCloseProfile(target);
         }
+        if (kind >= KIND_GRAY) entry->shaper = cio_srgb_shaper_create(source, entry->transform, (int)(T_CHANNELS(formats[kind]) + T_EXTRA(formats[kind])));
         if (entry->transform == NULL) {
             snprintf(entry->warning, sizeof entry->warning, "ICC profile ignored: LittleCMS cannot convert from it");
         }
@@ -147,6 +151,7 @@ static cio_colour_transform *build(const uint8_t *icc, size_t size, uint64_t has
 
 static void destroy(cio_colour_transform *entry) {
     if (entry->transform != NULL) cmsDeleteTransform(entry->transform);
+    cio_srgb_shaper_free(entry->shaper);
     free(entry->profile);
     free(entry);
 }
@@ -279,5 +284,33 @@ const cio_colour_transform *cio_colour_transform_to_srgb(const uint8_t *icc, siz
 
 void cio_colour_transform_apply(const cio_colour_transform *transform, const uint8_t *input, uint8_t *output,
                                 size_t pixels) {
-    cmsDoTransform(transform->transform, input, output, (cmsUInt32Number)pixels);
+    if (transform->shaper != NULL) {
+        cio_srgb_shaper_apply(transform->shaper, input, output, pixels);
+    } else {
+        cmsDoTransform(transform->transform, input, output, (cmsUInt32Number)pixels);
+    }
+}
+
+int cio_to_srgb_engine(const uint8_t *icc, size_t icc_size, cio_layout layout) {
+    const cio_colour_transform *transform = cio_colour_transform_to_srgb(icc, icc_size, layout, NULL);
+    const int engine = transform == NULL ? CIO_ENGINE_NONE : transform->shaper != NULL ? CIO_ENGINE_FAST : CIO_ENGINE_LCMS;
+    cio_colour_transform_release(transform);
+    return engine;
+}
+
+int cio_to_srgb_convert_with(const uint8_t *icc, size_t icc_size, cio_layout layout, int engine, const uint8_t *input,
+                             uint8_t *output, size_t pixels) {
+    const cio_colour_transform *transform = cio_colour_transform_to_srgb(icc, icc_size, layout, NULL);
+    int done = transform != NULL && (engine == CIO_ENGINE_LCMS || transform->shaper != NULL);
+    if (done && engine == CIO_ENGINE_LCMS) {
+        cmsDoTransform(transform->transform, input, output, (cmsUInt32Number)pixels);
+    } else if (done && engine == CIO_ENGINE_FAST) {
+        cio_srgb_shaper_apply(transform->shaper, input, output, pixels);
+    } else if (done && engine == CIO_ENGINE_FAST_SSE2) {
+        cio_srgb_shaper_apply_sse2(transform->shaper, input, output, pixels);
+    } else {
+        done = 0;
+    }
+    cio_colour_transform_release(transform);
+    return done;
 }
