@@ -27,8 +27,8 @@ enum { CACHE_CAPACITY = 16, MAX_PROFILE_BYTES = 16 << 20 };
 typedef enum { KIND_CMYK, KIND_CMYK_INVERTED, KIND_GRAY, KIND_GRAY_ALPHA, KIND_RGB, KIND_RGBA } pixel_kind;
 
 struct cio_colour_transform {
-    cmsHTRANSFORM transform;      /* NULL: leave the pixels as they are */
-    cio_srgb_shaper *shaper;      /* to sRGB: the fast path, when it applies to the profile */
+    cmsHTRANSFORM transform;      /* NULL with no shaper: leave the pixels as they are */
+    cio_srgb_shaper *shaper;      /* to sRGB: the fast path, when it applies (RGB: then no transform) */
     char warning[CIO_MESSAGE_CAPACITY];   /* empty, or why the profile was not used */
     pixel_kind kind;
     uint64_t hash;
@@ -93,6 +93,31 @@ static const char *kind_space_name(pixel_kind kind) {
     return kind <= KIND_CMYK_INVERTED ? "CMYK" : kind <= KIND_GRAY_ALPHA ? "GRAY" : "RGB";
 }
 
+static const cmsColorSpaceSignature spaces[] = {cmsSigCmykData, cmsSigCmykData, cmsSigGrayData,
+                                                cmsSigGrayData, cmsSigRgbData, cmsSigRgbData};
+static const cmsUInt32Number formats[] = {TYPE_CMYK_8, TYPE_CMYK_8_REV, TYPE_GRAY_8,
+                                          TYPE_GRAYA_8, TYPE_RGB_8, TYPE_RGBA_8};
+
+/* LittleCMS's transform of `kind` pixels described by `source` to sRGB 8-bit, or NULL. */
+static cmsHTRANSFORM lcms_transform(cmsHPROFILE source, pixel_kind kind) {
+    cmsHPROFILE target = NULL;
+    if (kind == KIND_GRAY || kind == KIND_GRAY_ALPHA) {
+        cmsToneCurve *curve = cio_srgb_tone_curve();
+        if (curve != NULL) target = cmsCreateGrayProfile(cmsD50_xyY(), curve);
+        if (curve != NULL) cmsFreeToneCurve(curve);
+    } else {
+        target = cmsCreate_sRGBProfile();
+    }
+    if (target == NULL) return NULL;
+    const cmsUInt32Number intent = cmsIsTag(source, cmsSigAToB0Tag) ? INTENT_PERCEPTUAL : INTENT_RELATIVE_COLORIMETRIC;
+    const cmsUInt32Number out = kind <= KIND_CMYK_INVERTED ? TYPE_RGB_8 : formats[kind];
+    cmsUInt32Number flags = cmsFLAGS_BLACKPOINTCOMPENSATION;
+    if (kind == KIND_GRAY_ALPHA || kind == KIND_RGBA) flags |= cmsFLAGS_COPY_ALPHA;
+    cmsHTRANSFORM transform = cmsCreateTransform(source, formats[kind], target, out, intent, flags);
+    cmsCloseProfile(target);
+    return transform;
+}
+
 /* Builds the entry for `kind` pixels described by `icc` (slow: outside the lock). */
 static cio_colour_transform *build(const uint8_t *icc, size_t size, uint64_t hash, pixel_kind kind) {
     cio_colour_transform *entry = calloc(1, sizeof *entry);
@@ -107,10 +132,6 @@ static cio_colour_transform *build(const uint8_t *icc, size_t size, uint64_t has
     entry->hash = hash;
     entry->kind = kind;
 
-    static const cmsColorSpaceSignature spaces[] = {cmsSigCmykData, cmsSigCmykData, cmsSigGrayData,
-                                                    cmsSigGrayData, cmsSigRgbData, cmsSigRgbData};
-    static const cmsUInt32Number formats[] = {TYPE_CMYK_8, TYPE_CMYK_8_REV, TYPE_GRAY_8,
-                                              TYPE_GRAYA_8, TYPE_RGB_8, TYPE_RGBA_8};
     const int gray = kind == KIND_GRAY || kind == KIND_GRAY_ALPHA;
     cmsHPROFILE source = cmsOpenProfileFromMem(icc, (cmsUInt32Number)size);
     if (source == NULL) {
@@ -123,25 +144,12 @@ static cio_colour_transform *build(const uint8_t *icc, size_t size, uint64_t has
     } else if (kind >= KIND_GRAY && describes_srgb(source, gray)) {
         /* already sRGB: nothing to do */
     } else {
-        cmsHPROFILE target = NULL;
-        if (gray) {
-            cmsToneCurve *curve = cio_srgb_tone_curve();
-            if (curve != NULL) target = cmsCreateGrayProfile(cmsD50_xyY(), curve);
-            if (curve != NULL) cmsFreeToneCurve(curve);
-        } else {
-            target = cmsCreate_sRGBProfile();
-        }
-        const cmsUInt32Number intent = cmsIsTag(source, cmsSigAToB0Tag) ? INTENT_PERCEPTUAL
-                                                                         : INTENT_RELATIVE_COLORIMETRIC;
-        const cmsUInt32Number out = kind <= KIND_CMYK_INVERTED ? TYPE_RGB_8 : formats[kind];
-        cmsUInt32Number flags = cmsFLAGS_BLACKPOINTCOMPENSATION;
-        if (kind == KIND_GRAY_ALPHA || kind == KIND_RGBA) flags |= cmsFLAGS_COPY_ALPHA;
-        if (target != NULL) {
-            entry->transform = cmsCreateTransform(source, formats[kind], target, out, intent, flags);
-            cmsCloseProfile(target);
-        }
-        if (kind >= KIND_GRAY) entry->shaper = cio_srgb_shaper_create(source, entry->transform, (int)(T_CHANNELS(formats[kind]) + T_EXTRA(formats[kind])));
-        if (entry->transform == NULL) {
+        const int channels = (int)(T_CHANNELS(formats[kind]) + T_EXTRA(formats[kind]));
+        /* The RGB fast path needs no LittleCMS transform (and building one costs more than it does). */
+        if (kind >= KIND_RGB) entry->shaper = cio_srgb_shaper_create_rgb(source, channels);
+        if (entry->shaper == NULL) entry->transform = lcms_transform(source, kind);
+        if (gray && entry->transform != NULL) entry->shaper = cio_srgb_shaper_create_gray(entry->transform, channels);
+        if (entry->transform == NULL && entry->shaper == NULL) {
             snprintf(entry->warning, sizeof entry->warning, "ICC profile ignored: LittleCMS cannot convert from it");
         }
     }
@@ -223,7 +231,7 @@ void cio_colour_transform_release(const cio_colour_transform *transform) {
 static const cio_colour_transform *usable(cio_colour_transform *entry, cio_warnings *warnings) {
     if (entry == NULL) return NULL;
     if (entry->warning[0] != '\0' && warnings != NULL) cio_warnings_add(warnings, entry->warning);
-    if (entry->transform != NULL) return entry;
+    if (entry->transform != NULL || entry->shaper != NULL) return entry;
     cio_colour_transform_release(entry);
     return NULL;
 }
@@ -298,12 +306,27 @@ int cio_to_srgb_engine(const uint8_t *icc, size_t icc_size, cio_layout layout) {
     return engine;
 }
 
+/* LittleCMS's conversion, whether or not the entry holds a transform. */
+static int convert_with_lcms(const cio_colour_transform *entry, const uint8_t *input, uint8_t *output, size_t pixels) {
+    cmsHTRANSFORM transform = entry->transform;
+    if (transform == NULL) {
+        cmsHPROFILE source = cmsOpenProfileFromMem(entry->profile, (cmsUInt32Number)entry->profile_size);
+        if (source == NULL) return 0;
+        transform = lcms_transform(source, entry->kind);
+        cmsCloseProfile(source);
+        if (transform == NULL) return 0;
+    }
+    cmsDoTransform(transform, input, output, (cmsUInt32Number)pixels);
+    if (transform != entry->transform) cmsDeleteTransform(transform);
+    return 1;
+}
+
 int cio_to_srgb_convert_with(const uint8_t *icc, size_t icc_size, cio_layout layout, int engine, const uint8_t *input,
                              uint8_t *output, size_t pixels) {
     const cio_colour_transform *transform = cio_colour_transform_to_srgb(icc, icc_size, layout, NULL);
     int done = transform != NULL && (engine == CIO_ENGINE_LCMS || transform->shaper != NULL);
     if (done && engine == CIO_ENGINE_LCMS) {
-        cmsDoTransform(transform->transform, input, output, (cmsUInt32Number)pixels);
+        done = convert_with_lcms(transform, input, output, pixels);
     } else if (done && engine == CIO_ENGINE_FAST) {
         cio_srgb_shaper_apply(transform->shaper, input, output, pixels);
     } else if (done && engine == CIO_ENGINE_FAST_SSE2) {

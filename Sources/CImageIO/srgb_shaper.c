@@ -135,23 +135,24 @@ static int build_rgb(cio_srgb_shaper *shaper, cmsHPROFILE source) {
         for (int k = 0; k < 3; k++) shaper->matrix[c][k] = (float)(m[c][k] * scale);
     }
 
+    /* Output level k covers the linear values from decode((k - 0.5) / 255) up: 255 curve evaluations
+     * give the rounded encoding of every index. */
     cmsToneCurve *curve = cio_srgb_tone_curve();
-    cmsToneCurve *encode = curve != NULL ? cmsReverseToneCurve(curve) : NULL;
-    if (curve != NULL) cmsFreeToneCurve(curve);
-    if (encode == NULL) return 0;
-    shaper->encode = calloc((size_t)shaper->last + 4, 1);
+    shaper->encode = curve != NULL ? calloc((size_t)shaper->last + 4, 1) : NULL;
     if (shaper->encode != NULL) {
-        for (int32_t i = 0; i <= shaper->last; i++) {
-            const float linear = fminf(fmaxf((float)(i - offset) / scale, 0), 1);
-            shaper->encode[i] = (uint8_t)lrintf(fminf(fmaxf(cmsEvalToneCurveFloat(encode, linear), 0), 1) * 255);
+        int32_t i = 0;
+        for (int k = 1; k <= 255; k++) {
+            const double start = cmsEvalToneCurveFloat(curve, (float)((k - 0.5) / 255)) * scale + offset;
+            for (; i <= shaper->last && i < start; i++) shaper->encode[i] = (uint8_t)(k - 1);
         }
+        for (; i <= shaper->last; i++) shaper->encode[i] = 255;
     }
-    cmsFreeToneCurve(encode);
+    if (curve != NULL) cmsFreeToneCurve(curve);
     return shaper->encode != NULL;
 }
 
 /* `transform` reads grey with alpha when `channels` is 2. */
-static int build_gray(cio_srgb_shaper *shaper, cmsHTRANSFORM transform, int channels) {
+static void build_gray(cio_srgb_shaper *shaper, cmsHTRANSFORM transform, int channels) {
     uint8_t levels[512], converted[512];
     for (int v = 0; v < 256; v++) {
         levels[v * channels] = (uint8_t)v;
@@ -159,28 +160,28 @@ static int build_gray(cio_srgb_shaper *shaper, cmsHTRANSFORM transform, int chan
     }
     cmsDoTransform(transform, levels, converted, 256);
     for (int v = 0; v < 256; v++) shaper->gray_table[v] = converted[v * channels];
-    return 1;
 }
 
-cio_srgb_shaper *cio_srgb_shaper_create(cmsHPROFILE source, cmsHTRANSFORM transform, int channels_in_pixel) {
-    if (source == NULL || transform == NULL) return NULL;
+cio_srgb_shaper *cio_srgb_shaper_create_rgb(cmsHPROFILE source, int channels_in_pixel) {
     cio_srgb_shaper *shaper = calloc(1, sizeof *shaper);
     if (shaper == NULL) return NULL;
-    shaper->gray = channels_in_pixel <= 2;
     shaper->stride = channels_in_pixel;
-    int built = 0;
-    if (shaper->gray) {
-        built = build_gray(shaper, transform, channels_in_pixel);
-    } else {
-        built = build_rgb(shaper, source);
-#ifdef HAVE_AVX2_LOOP
-        shaper->avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-#endif
-    }
-    if (!built) {
+    if (!build_rgb(shaper, source)) {
         cio_srgb_shaper_free(shaper);
         return NULL;
     }
+#ifdef HAVE_AVX2_LOOP
+    shaper->avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#endif
+    return shaper;
+}
+
+cio_srgb_shaper *cio_srgb_shaper_create_gray(cmsHTRANSFORM transform, int channels_in_pixel) {
+    cio_srgb_shaper *shaper = calloc(1, sizeof *shaper);
+    if (shaper == NULL) return NULL;
+    shaper->gray = 1;
+    shaper->stride = channels_in_pixel;
+    build_gray(shaper, transform, channels_in_pixel);
     return shaper;
 }
 

@@ -8,10 +8,13 @@
 
 typedef struct cio_srgb_shaper cio_srgb_shaper;
 
-/* The shaper for `source` (channels: 1 grey, 3 RGB; `channels_in_pixel` counts alpha too), or NULL
- * when the profile is not one it reproduces: then LittleCMS's `transform` does the work. For grey,
- * `transform` (grey 8-bit in) is sampled at all 256 levels. */
-cio_srgb_shaper *cio_srgb_shaper_create(cmsHPROFILE source, cmsHTRANSFORM transform, int channels_in_pixel);
+/* The shaper for RGB `source` (`channels_in_pixel` 3, or 4 with alpha), or NULL when the profile is
+ * not one it reproduces (a LUT profile, a black above 0): then LittleCMS does the work. */
+cio_srgb_shaper *cio_srgb_shaper_create_rgb(cmsHPROFILE source, int channels_in_pixel);
+
+/* The shaper for grey: LittleCMS's `transform` (grey 8-bit, `channels_in_pixel` 2 with alpha) sampled
+ * at all 256 levels. */
+cio_srgb_shaper *cio_srgb_shaper_create_gray(cmsHTRANSFORM transform, int channels_in_pixel);
 
 /* Converts `pixels` pixels; `input` may equal `output`; alpha is copied. */
 void cio_srgb_shaper_apply(const cio_srgb_shaper *shaper, const uint8_t *input, uint8_t *output, size_t pixels);
