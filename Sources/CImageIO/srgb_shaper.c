@@ -202,18 +202,50 @@ static void apply_gray(const cio_srgb_shaper *s, const uint8_t *input, uint8_t *
     }
 }
 
-static void apply_rgb_sse2(const cio_srgb_shaper *s, const uint8_t *input, uint8_t *output, size_t pixels) {
-    const size_t stride = (size_t)s->stride;
+/* The 64 bits at `low` and at `high` in one register. */
+static inline __m128i pair(const uint64_t *low, const uint64_t *high) {
+    return _mm_castps_si128(_mm_loadh_pi(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)low)), (const __m64 *)high));
+}
+
+/* Two pixels per register (the first in the low half); `stride` is a constant in each caller. */
+static inline __attribute__((always_inline)) void rgb_sse2(const cio_srgb_shaper *s, const uint8_t *input,
+                                                          uint8_t *output, size_t pixels, const size_t stride) {
     const uint8_t *encode = s->encode;
-    for (size_t i = 0; i < pixels; i++, input += stride, output += stride) {
-        const __m128i r = _mm_loadl_epi64((const __m128i *)&s->column[0][input[0]]);
-        const __m128i g = _mm_loadl_epi64((const __m128i *)&s->column[1][input[1]]);
-        const __m128i b = _mm_loadl_epi64((const __m128i *)&s->column[2][input[2]]);
+    const uint64_t *red = s->column[0], *green = s->column[1], *blue = s->column[2];
+    for (const uint8_t *end = input + (pixels & ~(size_t)1) * stride; input != end;
+         input += 2 * stride, output += 2 * stride) {
+        const uint8_t *p = input, *q = input + stride;
+        const __m128i r = pair(&red[p[0]], &red[q[0]]);
+        const __m128i g = pair(&green[p[1]], &green[q[1]]);
+        const __m128i b = pair(&blue[p[2]], &blue[q[2]]);
         const __m128i index = _mm_add_epi16(_mm_add_epi16(r, g), b);
+        if (stride == 4) {
+            output[3] = p[3];
+            output[7] = q[3];
+        }
+        output[0] = encode[_mm_extract_epi16(index, 0)];
+        output[1] = encode[_mm_extract_epi16(index, 1)];
+        output[2] = encode[_mm_extract_epi16(index, 2)];
+        output[stride] = encode[_mm_extract_epi16(index, 4)];
+        output[stride + 1] = encode[_mm_extract_epi16(index, 5)];
+        output[stride + 2] = encode[_mm_extract_epi16(index, 6)];
+    }
+    if (pixels & 1) {
+        const __m128i index = _mm_add_epi16(_mm_add_epi16(_mm_loadl_epi64((const __m128i *)&red[input[0]]),
+                                                          _mm_loadl_epi64((const __m128i *)&green[input[1]])),
+                                            _mm_loadl_epi64((const __m128i *)&blue[input[2]]));
         if (stride == 4) output[3] = input[3];
         output[0] = encode[_mm_extract_epi16(index, 0)];
         output[1] = encode[_mm_extract_epi16(index, 1)];
         output[2] = encode[_mm_extract_epi16(index, 2)];
+    }
+}
+
+static void apply_rgb_sse2(const cio_srgb_shaper *s, const uint8_t *input, uint8_t *output, size_t pixels) {
+    if (s->stride == 4) {
+        rgb_sse2(s, input, output, pixels, 4);
+    } else {
+        rgb_sse2(s, input, output, pixels, 3);
     }
 }
 
