@@ -1,6 +1,7 @@
 /* JPEG decoding through libjpeg-turbo: DCT scaling, column cropping, row skipping, early stop. */
 #include "jpeg_error.h"
 #include "cmyk.h"
+#include "colour_transform.h"
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@ struct cio_jpeg_decoder {
     cio_jpeg_error error;
     struct jpeg_progress_mgr progress;
     int cmyk, adobe_inverted;
+    const cio_colour_transform *cmyk_to_srgb;   /* NULL: the naive formula */
     uint32_t width;           /* columns returned */
     uint32_t decoded_width;   /* columns libjpeg decodes (the crop plus margins) */
     uint32_t skip_columns;    /* decoded columns left of the returned ones */
@@ -46,6 +48,7 @@ static void limit_scans(j_common_ptr cinfo) {
 
 static void destroy(cio_jpeg_decoder *d) {
     jpeg_destroy_decompress(&d->cinfo);
+    cio_colour_transform_release(d->cmyk_to_srgb);
     free(d->scratch);
     free(d);
 }
@@ -90,6 +93,7 @@ cio_status cio_jpeg_decoder_open(const uint8_t *data, size_t size, const cio_dec
         d->cinfo.out_color_space = JCS_CMYK;
         d->cmyk = 1;
         d->adobe_inverted = d->cinfo.saw_Adobe_marker;
+        d->cmyk_to_srgb = cio_jpeg_cmyk_transform(data, size, d->adobe_inverted, warnings);
         break;
     default:
         d->cinfo.out_color_space = JCS_EXT_RGB;
@@ -196,7 +200,8 @@ cio_status cio_jpeg_decoder_read_rows(cio_jpeg_decoder *d, uint8_t *rows, size_t
         for (JDIMENSION i = 0; i < got && !d->direct; i++) {
             const uint8_t *source = pointers[i] + (size_t)d->skip_columns * components;
             uint8_t *target = rows + (*rows_read + i) * stride;
-            if (d->cmyk) cio_cmyk_to_rgb(source, target, d->width, d->adobe_inverted);
+            if (d->cmyk_to_srgb) cio_colour_transform_apply(d->cmyk_to_srgb, source, target, d->width);
+            else if (d->cmyk) cio_cmyk_to_rgb(source, target, d->width, d->adobe_inverted);
             else memcpy(target, source, (size_t)d->width * components);
         }
         *rows_read += got;

@@ -51,7 +51,7 @@ static int color_type(cio_layout layout) {
 /* One libpng encode with the given metadata; a profile libpng rejects (benign errors are warnings)
  * is left out and noted in `dropped`. */
 static cio_status encode_once(const cio_image *image, const cio_png_options *options, const uint8_t *icc,
-                              size_t icc_size, const uint8_t *exif, size_t exif_size, cio_warnings *dropped,
+                              size_t icc_size, const uint8_t *exif, size_t exif_size, int srgb, cio_warnings *dropped,
                               uint8_t **output, size_t *output_size, cio_message *message) {
     png_sink sink;
     memset(&sink, 0, sizeof sink);
@@ -80,7 +80,9 @@ static cio_status encode_once(const cio_image *image, const cio_png_options *opt
         png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
         png_set_compression_strategy(png, Z_RLE);
     }
-    if (icc_size > 0) {
+    if (srgb) {
+        png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    } else if (icc_size > 0) {
         png_set_iCCP(png, info, "icc", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_size);
         if (!png_get_valid(png, info, PNG_INFO_iCCP)) {
             char line[CIO_MESSAGE_CAPACITY];
@@ -121,7 +123,7 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
         icc_size = 0;
     }
     if (exif_size > 0 && !cio_exif_is_tiff(exif, exif_size, PNG_UINT_31_MAX, metadata->dropped)) exif_size = 0;
-    status = encode_once(image, options, icc, icc_size, exif, exif_size, metadata->dropped, output, output_size,
+    status = encode_once(image, options, icc, icc_size, exif, exif_size, metadata->srgb, metadata->dropped, output, output_size,
                          message);
     /* metadata never costs the image: whatever libpng still refuses, the pixels are written without it */
     if (status != CIO_OK && status != CIO_OUT_OF_MEMORY && icc_size > 0) {
@@ -129,13 +131,13 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
         snprintf(line, sizeof line, "ICC profile dropped: %s", message->text);
         cio_warnings_add(metadata->dropped, line);
         icc_size = 0;
-        status = encode_once(image, options, icc, 0, exif, exif_size, metadata->dropped, output, output_size, message);
+        status = encode_once(image, options, icc, 0, exif, exif_size, metadata->srgb, metadata->dropped, output, output_size, message);
     }
     if (status != CIO_OK && status != CIO_OUT_OF_MEMORY && exif_size > 0) {
         char line[CIO_MESSAGE_CAPACITY];
         snprintf(line, sizeof line, "EXIF dropped: %s", message->text);
         cio_warnings_add(metadata->dropped, line);
-        status = encode_once(image, options, NULL, 0, NULL, 0, metadata->dropped, output, output_size, message);
+        status = encode_once(image, options, NULL, 0, NULL, 0, metadata->srgb, metadata->dropped, output, output_size, message);
     }
     return status;
 }

@@ -173,6 +173,11 @@ enum OptionTable {
             help: "Keep the EXIF block too (camera, date, GPS), its orientation set to 1 since the pixels are written upright.",
             action: .flag { $0.options.fit.keepEXIF = true }),
         OptionDeclaration(
+            long: "to-srgb", section: .output,
+            help: "Convert profiled input (Display P3, Adobe RGB, ProPhoto...) to sRGB and tag the output as sRGB, "
+                + "for places that ignore profiles. sRGB and untagged input is left as it is.",
+            action: .flag { $0.options.fit.toSRGB = true }),
+        OptionDeclaration(
             long: "max-pixels", section: .output,
             help: "Refuse inputs with more pixels than N (default \(DecodeOptions.defaultMaxPixels)). K, M and G are "
                 + "decimal, as in megapixels: 1M = 1000000, 268M = 268000000.",

@@ -26,23 +26,28 @@ public enum ImageEncoder {
         }
     }
 
-    /// Encodes any of the four 8-bit layouts; a profile is written as an iCCP chunk, EXIF as eXIf.
-    /// Metadata never fails the encode: see the `warnings:` form for what was left out.
+    /// Encodes any of the four 8-bit layouts; a profile is written as an iCCP chunk, EXIF as eXIf;
+    /// `markedSRGB` writes an sRGB chunk (perceptual) instead of any profile. Metadata never fails
+    /// the encode: see the `warnings:` form for what was left out.
     public static func encodePNG(_ image: PixelBuffer, options: PNGEncodeOptions = .init(),
-                                 iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil) throws(ImageIOError) -> [UInt8] {
+                                 iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil,
+                                 markedSRGB: Bool = false) throws(ImageIOError) -> [UInt8] {
         var ignored: [String] = []
-        return try encodePNG(image, options: options, iccProfile: iccProfile, exif: exif, warnings: &ignored)
+        return try encodePNG(image, options: options, iccProfile: iccProfile, exif: exif, markedSRGB: markedSRGB,
+                             warnings: &ignored)
     }
 
     /// As `encodePNG`, appending one line to `warnings` for each metadata block left out: a profile
     /// libpng finds unusable (it is kept whenever libpng can write it, "known incorrect" sRGB
     /// profiles included), EXIF that is not TIFF-structured.
     public static func encodePNG(_ image: PixelBuffer, options: PNGEncodeOptions = .init(), iccProfile: [UInt8]?,
-                                 exif: [UInt8]?, warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
+                                 exif: [UInt8]?, markedSRGB: Bool = false,
+                                 warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
         var c = cio_png_options()
         c.compression_level = Int32(clamping: options.compressionLevel)
         c.fast_filters = options.fastFilters ? 1 : 0
-        return try encode(image, iccProfile: iccProfile, exif: exif, warnings: &warnings) { image, metadata, output, size, message in
+        return try encode(image, iccProfile: iccProfile, exif: exif, markedSRGB: markedSRGB,
+                          warnings: &warnings) { image, metadata, output, size, message in
             cio_encode_png(image, &c, metadata, output, size, message)
         }
     }
@@ -52,7 +57,8 @@ public enum ImageEncoder {
                                   UnsafeMutablePointer<cio_message>) -> cio_status
 
     /// Checks the buffer, pins pixels and metadata, runs the C encoder and copies its output.
-    private static func encode(_ image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, warnings: inout [String],
+    private static func encode(_ image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, markedSRGB: Bool = false,
+                               warnings: inout [String],
                                _ run: CEncoder) throws(ImageIOError) -> [UInt8] {
         let rowBytes = image.width.multipliedReportingOverflow(by: image.layout.channels)
         let total = image.bytesPerRow.multipliedReportingOverflow(by: image.height)
@@ -72,7 +78,8 @@ public enum ImageEncoder {
                 (exif ?? []).withUnsafeBufferPointer { exif in
                     withUnsafeMutablePointer(to: &dropped) { dropped in
                         var metadata = cio_metadata(icc: icc.baseAddress, icc_size: icc.count,
-                                                    exif: exif.baseAddress, exif_size: exif.count, dropped: dropped)
+                                                    exif: exif.baseAddress, exif_size: exif.count, dropped: dropped,
+                                                    srgb: markedSRGB ? 1 : 0)
                         return run(&c, &metadata, &output, &size, &message)
                     }
                 }

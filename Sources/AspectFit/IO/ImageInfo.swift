@@ -25,6 +25,9 @@ public struct ImageInfo: Sendable, Equatable {
     /// The layout `ImageFile.decode` produces.
     public var decodedLayout: PixelLayout
 
+    /// A CMYK or YCCK JPEG: decoding converts it to sRGB.
+    public var isCMYK: Bool { format == .jpeg && channels == 4 }
+
     /// A header description from its fields (for tests and callers that probe elsewhere).
     public init(format: ImageFormat, width: Int, height: Int, channels: Int, bitDepth: Int, isProgressive: Bool,
                 hasAlpha: Bool, orientation: Orientation, iccProfile: [UInt8]?, exif: [UInt8]? = nil,

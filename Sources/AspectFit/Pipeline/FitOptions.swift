@@ -33,6 +33,9 @@ public struct FitOptions: Sendable, Hashable, Codable {
     /// Carry the source's EXIF block (camera, date, GPS) into the output, its orientation set to
     /// 1 because the pixels are written upright. Off by default: thumbnails rarely want GPS.
     public var keepEXIF = false
+    /// Convert profiled RGB/grey input to sRGB and tag the output as sRGB (for places that ignore
+    /// profiles: e-mail, some CDNs). Input already in sRGB is left as it is.
+    public var toSRGB = false
     /// Pixel limit and how damaged data is treated.
     public var decode = DecodePolicy()
 
@@ -41,7 +44,7 @@ public struct FitOptions: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case ratio, size, gravity, enlarge, filter, linearLight, cornerRadius, cornerStyle, background, format
-        case jpeg, png, keepICCProfile, keepEXIF, decode
+        case jpeg, png, keepICCProfile, keepEXIF, toSRGB, decode
     }
 
     /// Decodes the keys present; absent ones keep their defaults.
@@ -62,6 +65,7 @@ public struct FitOptions: Sendable, Hashable, Codable {
         o.png = try c.decodeIfPresent(PNGEncodeOptions.self, forKey: .png) ?? o.png
         o.keepICCProfile = try c.decodeIfPresent(Bool.self, forKey: .keepICCProfile) ?? o.keepICCProfile
         o.keepEXIF = try c.decodeIfPresent(Bool.self, forKey: .keepEXIF) ?? o.keepEXIF
+        o.toSRGB = try c.decodeIfPresent(Bool.self, forKey: .toSRGB) ?? o.toSRGB
         o.decode = try c.decodeIfPresent(DecodePolicy.self, forKey: .decode) ?? o.decode
         self = o
     }

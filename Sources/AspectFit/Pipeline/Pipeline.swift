@@ -75,15 +75,16 @@ public struct Pipeline: Sendable {
         image = applyCorners(to: image, plan: plan)
         clock.lap("corners")
         if cancellation?.isCancelled == true { throw .cancelled }
-        let icc = outputProfile(plan: plan, warnings: &warnings)
+        let tag = colourTag(plan: plan, warnings: &warnings)
         let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
         let bytes: [UInt8]
         do {
             switch plan.outputFormat {
-            case .jpeg: bytes = try ImageEncoder.encodeJPEG(image, options: options.jpeg, iccProfile: icc, exif: exif,
+            case .jpeg: bytes = try ImageEncoder.encodeJPEG(image, options: options.jpeg,
+                                                            iccProfile: tag.jpegProfile(layout: image.layout), exif: exif,
                                                             warnings: &warnings)
-            case .png: bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: icc, exif: exif,
-                                                          warnings: &warnings)
+            case .png: bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: tag.pngProfile,
+                                                          exif: exif, markedSRGB: tag == .sRGB, warnings: &warnings)
             }
         } catch { throw .image(error) }
         clock.lap("encode")
@@ -95,8 +96,9 @@ public struct Pipeline: Sendable {
     private func decodeAndResample(_ data: UnsafeRawBufferPointer, plan: FitPlan, workspace: PipelineWorkspace,
                                    cancellation: CancellationFlag?) throws(FitError) -> (PixelBuffer, [String]) {
         let crop = plan.geometry
-        let decode = DecodeOptions(maxPixels: options.decode.maxPixels, failOnTruncation: options.decode.failOnTruncation,
+        var decode = DecodeOptions(maxPixels: options.decode.maxPixels, failOnTruncation: options.decode.failOnTruncation,
                                    scaleDenominator: crop.decodeScale, region: crop.decodeRegion)
+        decode.convertToSRGB = options.toSRGB
         var resampler: Resampler?
         let summary: DecodeSummary
         do {
@@ -152,13 +154,16 @@ public struct Pipeline: Sendable {
         return image
     }
 
-    /// The source's ICC profile when it is kept and still describes the output's colour model.
-    private func outputProfile(plan: FitPlan, warnings: inout [String]) -> [UInt8]? {
-        guard options.keepICCProfile, let profile = plan.source.iccProfile else { return nil }
+    /// sRGB for pixels converted to it (`toSRGB`, and CMYK always); otherwise the source's ICC profile
+    /// when it still describes the output's colour model. Nothing when metadata is stripped.
+    private func colourTag(plan: FitPlan, warnings: inout [String]) -> ColourTag {
+        guard options.keepICCProfile else { return .none }
+        if options.toSRGB || plan.source.isCMYK { return .sRGB }
+        guard let profile = plan.source.iccProfile else { return .none }
         guard ICCProfile.fits(profile, layout: plan.outputLayout) else {
             warnings.append("ICC profile dropped: it does not describe \(plan.outputLayout) pixels")
-            return nil
+            return .none
         }
-        return profile
+        return .profile(profile)
     }
 }

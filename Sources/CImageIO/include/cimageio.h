@@ -73,6 +73,7 @@ typedef struct {
     int scale_denominator;        /* JPEG DCT scaling 1, 2, 4, 8; PNG: 1 */
     int has_region;               /* nonzero: decode only region_* (in scaled stored coordinates) */
     uint32_t region_x, region_y, region_width, region_height;
+    int to_srgb;                  /* nonzero: convert RGB/grey rows described by an ICC profile to sRGB */
 } cio_decode_options;
 
 /* Where the decoded rows are: the full scaled size and the region actually decoded. */
@@ -130,6 +131,7 @@ typedef struct {
     const uint8_t *exif;          /* EXIF TIFF block: JPEG APP1 "Exif\0\0" (then no JFIF APP0), PNG eXIf */
     size_t exif_size;
     cio_warnings *dropped;        /* optional (NULL: not reported): what was left out and why */
+    int srgb;                     /* nonzero: PNG sRGB chunk (perceptual) instead of iCCP; JPEG ignores it */
 } cio_metadata;
 
 /* Encode to a malloc'd buffer (free with cio_free). */
