@@ -87,7 +87,7 @@ import TestSupport
 
     /// A profile that is sRGB by its numbers only (LittleCMS's built-in, "sRGB built-in") is skipped too.
     @Test func sRGBByColourantsAndCurvesIsLeftAsItIs() throws {
-        let source = PixelBuffer(width: 64, height: 1, layout: .rgb8, bytesPerRow: 192,
+        let source = try PixelBuffer(width: 64, height: 1, layout: .rgb8, bytesPerRow: 192,
                                  bytes: (0 ..< 192).map { UInt8(($0 * 37) % 256) })
         let png = try ImageEncoder.encodePNG(source, iccProfile: ColourTag.compactSRGB)
         var options = DecodeOptions()

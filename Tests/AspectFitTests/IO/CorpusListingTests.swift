@@ -22,7 +22,7 @@ import TestSupport
         }
         #expect(cmyk.count >= 3)
         for entry in cmyk {
-            #expect(CMYKReferences.entries[JPEGCorpus.name(entry.path)] != nil, "\(entry.path) has no Pillow reference")
+            #expect(ColourReferences.entries[entry.path] != nil, "\(entry.path) has no Pillow reference")
             #expect(JPEGCorpus.decodable.contains(entry.path), "\(entry.path) is not in the decode tests")
         }
     }

@@ -95,7 +95,7 @@ import TestSupport
         configure(&after)
         after.toSRGB = true
         let converted = try Pipeline(options: after).run(data)
-        #expect(reference.plan.crop.decodeScale == 1 && converted.plan.crop.decodeScale == 1)
+        #expect(reference.plan.geometry.decodeScale == 1 && converted.plan.geometry.decodeScale == 1)
         let a = try ImageFile.decode(converted.bytes).pixels, b = try ImageFile.decode(reference.bytes).pixels
         #expect(a.layout == b.layout && a.width == b.width && a.height == b.height)
         let channels = a.layout.channels
