@@ -151,8 +151,8 @@ mutants=$(cat <<'EOF'
 
 @ png-icc-not-written
 ? metadataInAndOutOfBothFormats
-- if (icc_size > 0) png_set_iCCP(
-+ if (0) png_set_iCCP(
+-         png_set_iCCP(png, info, "icc", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_size);
++         (void)icc;
 
 @ exif-orientation-not-reset
 ? metadataInAndOutOfBothFormats
@@ -161,8 +161,8 @@ mutants=$(cat <<'EOF'
 
 @ cli-auto-format-ignores-corners
 ? cutCornersTurnAJPEGIntoAPNG
-- if source == .png || cornerRadius == nil { return source }
-+ if source == .png || cornerRadius != nil { return source }
+- case .auto: transparent ? .png : source
++ case .auto: source
 
 @ cli-beside-input-name-underscore
 ? OutputPathTests

@@ -39,6 +39,7 @@ extension ImageFile {
     public static func checkPixelLimit(width: Int, height: Int, maxPixels: Int) throws(ImageIOError) {
         var message = cio_message()
         let status = cio_check_pixel_limit(UInt64(max(width, 0)), UInt64(max(height, 0)), UInt64(max(maxPixels, 0)), &message)
+        if status == CIO_TOO_LARGE { throw .tooLarge(width: width, height: height, limit: maxPixels) }
         guard status == CIO_OK else { throw ImageIOError(status: status, message: &message) }
     }
 }

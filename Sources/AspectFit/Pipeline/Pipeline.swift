@@ -18,12 +18,9 @@ public struct Pipeline: Sendable {
         try data.withUnsafeBytes { bytes in Result { () throws(FitError) in try plan(bytes: bytes) } }.get()
     }
 
-    /// What `run` would do with a source whose header says `info`.
+    /// What `run` would do with a source whose header says `info`. The input limits are not part of
+    /// the plan: `run` and `plan(_:)` check them too (`checkInputLimits`), so a refused input still has one.
     public func plan(for info: ImageInfo) throws(FitError) -> FitPlan {
-        let pixels = info.width.multipliedReportingOverflow(by: info.height)
-        if pixels.overflow || pixels.partialValue > options.decode.maxPixels {
-            throw .image(.tooLarge(width: info.width, height: info.height, limit: options.decode.maxPixels))
-        }
         let crop: CropPlan
         do {
             crop = try CropPlan.make(sourceWidth: info.width, sourceHeight: info.height, orientation: info.orientation,
@@ -60,6 +57,7 @@ public struct Pipeline: Sendable {
     func plan(bytes: UnsafeRawBufferPointer) throws(FitError) -> FitPlan {
         let info: ImageInfo
         do { info = try ImageFile.probe(bytes) } catch { throw .image(error) }
+        try checkInputLimits(info)
         return try plan(for: info)
     }
 
