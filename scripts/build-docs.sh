@@ -17,7 +17,9 @@ rm -rf "$graphs" "$out"
 mkdir -p "$graphs"
 "$toolchain/swift-symbolgraph-extract" -module-name AspectFit -target "$(uname -m)-unknown-linux-gnu" \
   -I "$bin/Modules" -Xcc -fmodule-map-file="$bin/CImageIO.build/module.modulemap" \
-  -Xcc -I -Xcc Sources/CImageIO/include -minimum-access-level public -output-dir "$graphs"
+  -Xcc -I -Xcc Sources/CImageIO/include \
+  -Xcc -fmodule-map-file="$bin/CResampleKernels.build/module.modulemap" -Xcc -I -Xcc Sources/CResampleKernels/include \
+  -minimum-access-level public -output-dir "$graphs"
 python3 scripts/check-doc-coverage.py "$graphs"
 "$toolchain/docc" convert Sources/AspectFit/AspectFit.docc --additional-symbol-graph-dir "$graphs" \
   --fallback-display-name AspectFit --fallback-bundle-identifier aspectfit.AspectFit \
