@@ -61,12 +61,19 @@ import TestSupport
         return bytes
     }
 
-    static func largestDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    static func largestDifference(_ a: [UInt8], _ b: [UInt8]) -> Int { differences(a, b).largest }
+
+    /// The largest difference and the share of samples that differ at all.
+    static func differences(_ a: [UInt8], _ b: [UInt8]) -> (largest: Int, share: Double) {
         a.withUnsafeBufferPointer { x in
             b.withUnsafeBufferPointer { y in
-                var worst = 0
-                for i in 0 ..< x.count { worst = max(worst, abs(Int(x[i]) - Int(y[i]))) }
-                return worst
+                var worst = 0, differing = 0
+                for i in 0 ..< x.count {
+                    let d = abs(Int(x[i]) - Int(y[i]))
+                    worst = max(worst, d)
+                    if d != 0 { differing += 1 }
+                }
+                return (worst, Double(differing) / Double(max(x.count, 1)))
             }
         }
     }
@@ -102,8 +109,9 @@ import TestSupport
         let reference = try #require(Self.convert(profile, layout, Int32(CIO_ENGINE_LCMS), input))
         for loop in [CIO_ENGINE_FAST, CIO_ENGINE_FAST_SSE2] {
             let fast = try #require(Self.convert(profile, layout, Int32(loop), input))
-            let worst = Self.largestDifference(fast, reference)
-            #expect(worst <= 1, "\(profile) loop \(loop): \(worst) levels from LittleCMS")
+            let (worst, share) = Self.differences(fast, reference)
+            // Off by one in 0.5-1.3% of samples (over 2^24 colours); a rounding slip makes it ~40%.
+            #expect(worst <= 1 && share <= 0.03, "\(profile) loop \(loop): \(worst) levels, \(share) of samples")
             if profile.gray { #expect(worst == 0, "grey is LittleCMS's own table") }
         }
     }
