@@ -24,6 +24,7 @@ let package = Package(
         .executableTarget(name: "aspectfit-bench", dependencies: ["AspectFit"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AspectFitTests", dependencies: ["AspectFit", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["aspectfit", "AspectFit", "TestSupport"]),
+        .executableTarget(name: "heartbeat-check", dependencies: ["AspectFit"], path: "Tests/HeartbeatCheck"),
+        .testTarget(name: "EndToEndTests", dependencies: ["aspectfit", "heartbeat-check", "AspectFit", "TestSupport"]),
     ]
 )

@@ -106,7 +106,7 @@ import Testing
             #expect(!text.contains("operation could not be completed") && !text.isEmpty)
         }
         #expect(FitError.image(.tooLarge(width: 20000, height: 14000, limit: 268_402_689)).description
-            == "image is 20000x14000 (280 Mpx), over the 268 Mpx limit")
+            == "image is 20000x14000 (280000000 pixels), over the limit of 268402689 pixels")
         #expect(FitError.image(.unsupported(format: "12-bit JPEG")).description == "unsupported: 12-bit JPEG")
     }
 
