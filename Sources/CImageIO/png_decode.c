@@ -208,7 +208,7 @@ cio_status cio_png_decoder_read_rows(cio_png_decoder *d, uint8_t *rows, size_t s
             return CIO_OK;
         }
         /* one that stops early walks the chunks it skips, so the verdict never depends on the crop */
-        cio_message problem;
+        cio_message problem = {0};
         cio_status status = cio_png_check_structure(d->source.data, d->source.size, d->source.offset, &problem);
         if (status != CIO_OK) {
             if (d->fail_on_truncation) {
