@@ -1,22 +1,8 @@
 // swift-tools-version:6.0
-import Foundation
 import PackageDescription
 
-/// Like `-march=native`: when the building machine has AVX2 (and `ASPECTFIT_PORTABLE` is unset),
-/// the resampler's AVX2 loops are compiled in (1.4-2x faster, see README "Performance"), in debug
-/// and release alike so the tests cover them. Otherwise the SSE2 loops, which every x86-64 has.
-let hostHasAVX2: Bool = {
-    guard ProcessInfo.processInfo.environment["ASPECTFIT_PORTABLE"] == nil,
-          let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return false }
-    return cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ").contains("avx2") ?? false
-}()
-
-/// Release builds of the library and the tools drop Swift's runtime checks from the
-/// pixel loops; the checks stay on in debug builds, where the tests run.
-let fastLoops: [SwiftSetting] = [
-    .unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release)),
-] + (hostHasAVX2 ? [.unsafeFlags(["-target-cpu", "haswell"]), .define("ASPECTFIT_AVX2")] : [])
-
+/// No unsafe flags, so the package can be a versioned dependency and its binaries run on any
+/// x86-64: the resampler picks its SSE2 or AVX2 kernels (CResampleKernels) at run time.
 let package = Package(
     name: "aspectfit",
     products: [
@@ -27,17 +13,18 @@ let package = Package(
     targets: [
         .target(
             name: "CImageIO",
-            cSettings: [.unsafeFlags(["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter"])],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("lcms2")]
         ),
+        .target(name: "CResampleKernels"),
         .target(
-            name: "AspectFit", dependencies: ["CImageIO"], swiftSettings: fastLoops,
+            name: "AspectFit", dependencies: ["CImageIO", "CResampleKernels"],
             linkerSettings: [.linkedLibrary("m")]
         ),
-        .executableTarget(name: "aspectfit", dependencies: ["AspectFit"], swiftSettings: fastLoops),
-        .executableTarget(name: "aspectfit-bench", dependencies: ["AspectFit"], swiftSettings: fastLoops),
+        .executableTarget(name: "aspectfit", dependencies: ["AspectFit"]),
+        .executableTarget(name: "aspectfit-bench", dependencies: ["AspectFit"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "AspectFitTests", dependencies: ["AspectFit", "CImageIO", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["aspectfit", "TestSupport"]),
+        .testTarget(name: "AspectFitTests", dependencies: ["AspectFit", "TestSupport"]),
+        .executableTarget(name: "heartbeat-check", dependencies: ["AspectFit"], path: "Tests/HeartbeatCheck"),
+        .testTarget(name: "EndToEndTests", dependencies: ["aspectfit", "heartbeat-check", "AspectFit", "TestSupport"]),
     ]
 )

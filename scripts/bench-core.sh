@@ -5,8 +5,8 @@
 #
 #   scripts/bench-core.sh [--runs N] [--pillow PYTHON] [--only rgb|rgba] [--width 800|2016] [--linear]
 #   scripts/bench-core.sh --callgrind [--only rgb|rgba] [--width 800|2016]
-# The build has the AVX2 loops when this machine has AVX2 (see Package.swift); to measure the
-# SSE2-only loops: ASPECTFIT_PORTABLE=1 scripts/bench-core.sh --build-path .build/portable ...
+# The kernels are the best this CPU runs (AVX2 or SSE2, chosen at run time); to measure lower
+# ones: ASPECTFIT_SIMD=sse2 (or scalar) scripts/bench-core.sh ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

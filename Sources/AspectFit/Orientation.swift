@@ -2,14 +2,22 @@
 ///
 /// Values outside 1...8 (0 is common in the wild) mean `.up`.
 public enum Orientation: Int, Sendable, CaseIterable {
-    case up = 1             // as stored
-    case upMirrored = 2     // mirrored left-right
-    case down = 3           // rotated 180°
-    case downMirrored = 4   // mirrored top-bottom
-    case leftMirrored = 5   // transposed: x and y swapped
-    case right = 6          // must be rotated 90° clockwise to be upright
-    case rightMirrored = 7  // transversed: mirrored across the other diagonal
-    case left = 8           // must be rotated 90° anticlockwise to be upright
+    /// Stored upright.
+    case up = 1
+    /// Mirrored left-right.
+    case upMirrored = 2
+    /// Rotated 180 degrees.
+    case down = 3
+    /// Mirrored top-bottom.
+    case downMirrored = 4
+    /// Transposed: x and y swapped.
+    case leftMirrored = 5
+    /// Must be rotated 90 degrees clockwise to be upright.
+    case right = 6
+    /// Transversed: mirrored across the other diagonal.
+    case rightMirrored = 7
+    /// Must be rotated 90 degrees anticlockwise to be upright.
+    case left = 8
 
     /// The orientation for an EXIF tag value; invalid values are treated as `.up`.
     public init(exifValue: Int) {

@@ -1,8 +1,12 @@
 /// How the samples of one pixel are laid out in memory: 8 bits per sample, interleaved.
 public enum PixelLayout: Int, Sendable, CaseIterable, CustomStringConvertible {
+    /// One gray sample.
     case gray8 = 1
+    /// Gray, then alpha.
     case grayAlpha8 = 2
+    /// Red, green, blue.
     case rgb8 = 3
+    /// Red, green, blue, then straight (not premultiplied) alpha.
     case rgba8 = 4
 
     /// Samples (bytes) per pixel.

@@ -1,5 +1,6 @@
 /* The public row decoder: dispatches to the JPEG or PNG decoder by magic bytes. */
 #include "internal.h"
+#include "colour_transform.h"
 #include <stdlib.h>
 
 struct cio_decoder {
@@ -7,8 +8,24 @@ struct cio_decoder {
     cio_jpeg_decoder *jpeg;
     cio_png_decoder *png;
     cio_warnings warnings;
+    size_t layout;                /* bytes per pixel */
     size_t row_bytes;             /* width * layout of the region: the smallest valid stride */
+    const cio_colour_transform *to_srgb;   /* applied in place to every row; NULL: none needed */
 };
+
+/* The transform from the file's ICC profile to sRGB; CMYK JPEGs are sRGB already (their decoder
+ * converts them). Reading the header a second time costs little next to decoding. */
+static const cio_colour_transform *srgb_transform(const uint8_t *data, size_t size, cio_layout layout,
+                                                  cio_warnings *warnings) {
+    cio_info info = {0};
+    cio_message message;
+    if (cio_probe(data, size, &info, &message) != CIO_OK) return NULL;
+    const int cmyk = info.format == CIO_FORMAT_JPEG && info.channels == 4;
+    const cio_colour_transform *transform =
+        cmyk ? NULL : cio_colour_transform_to_srgb(info.icc, info.icc_size, layout, warnings);
+    cio_info_release(&info);
+    return transform;
+}
 
 cio_status cio_decoder_open(const uint8_t *data, size_t size, const cio_decode_options *options,
                             cio_decoder **out, cio_decode_geometry *geometry, cio_message *message) {
@@ -36,7 +53,9 @@ cio_status cio_decoder_open(const uint8_t *data, size_t size, const cio_decode_o
         free(decoder);
         return status;
     }
-    decoder->row_bytes = (size_t)geometry->width * (size_t)geometry->layout;
+    decoder->layout = (size_t)geometry->layout;
+    decoder->row_bytes = (size_t)geometry->width * decoder->layout;
+    if (options->to_srgb) decoder->to_srgb = srgb_transform(data, size, geometry->layout, &decoder->warnings);
     *out = decoder;
     return CIO_OK;
 }
@@ -49,9 +68,16 @@ cio_status cio_decoder_read_rows(cio_decoder *decoder, uint8_t *rows, size_t str
                         decoder->row_bytes);
         return CIO_INVALID_ARGUMENT;
     }
-    return decoder->format == CIO_FORMAT_JPEG
+    cio_status status = decoder->format == CIO_FORMAT_JPEG
         ? cio_jpeg_decoder_read_rows(decoder->jpeg, rows, stride, max_rows, rows_read, message)
         : cio_png_decoder_read_rows(decoder->png, rows, stride, max_rows, rows_read, message);
+    if (decoder->to_srgb != NULL) {
+        for (uint32_t i = 0; i < *rows_read; i++) {
+            uint8_t *row = rows + i * stride;
+            cio_colour_transform_apply(decoder->to_srgb, row, row, decoder->row_bytes / decoder->layout);
+        }
+    }
+    return status;
 }
 
 int cio_decoder_warning_count(const cio_decoder *decoder) { return decoder->warnings.count; }
@@ -65,5 +91,6 @@ void cio_decoder_close(cio_decoder *decoder) {
     if (decoder == NULL) return;
     if (decoder->jpeg != NULL) cio_jpeg_decoder_close(decoder->jpeg);
     if (decoder->png != NULL) cio_png_decoder_close(decoder->png);
+    cio_colour_transform_release(decoder->to_srgb);
     free(decoder);
 }

@@ -1,5 +1,6 @@
 /* The orientation tag (0x0112) of IFD0 in a TIFF-structured EXIF block, every offset bounds-checked. */
 #include "internal.h"
+#include <stdio.h>
 
 static uint32_t read16(const uint8_t *p, int big_endian) {
     return big_endian ? (uint32_t)(p[0] << 8 | p[1]) : (uint32_t)(p[1] << 8 | p[0]);
@@ -32,6 +33,12 @@ static int64_t orientation_entry(const uint8_t *tiff, size_t size, int *big_endi
     return -1;
 }
 
+int cio_exif_has_orientation(const uint8_t *tiff, size_t size) {
+    int big_endian;
+    uint32_t type;
+    return orientation_entry(tiff, size, &big_endian, &type) >= 0;
+}
+
 int cio_exif_orientation(const uint8_t *tiff, size_t size) {
     int big_endian;
     uint32_t type;
@@ -52,5 +59,20 @@ int cio_exif_set_orientation(uint8_t *tiff, size_t size, int orientation) {
     int width = type == 3 ? 2 : 4;
     bytes[big_endian ? width - 1 : 0] = (uint8_t)orientation;
     for (int i = 0; i < width; i++) value[i] = bytes[i];
+    return 1;
+}
+
+int cio_exif_is_tiff(const uint8_t *tiff, size_t size, size_t max_size, cio_warnings *dropped) {
+    if (size > max_size) {
+        char line[CIO_MESSAGE_CAPACITY];
+        snprintf(line, sizeof line, "EXIF dropped: %zu bytes is over the format's %zu-byte limit", size, max_size);
+        cio_warnings_add(dropped, line);
+        return 0;
+    }
+    if (size < 8 || !((tiff[0] == 'M' && tiff[1] == 'M' && tiff[2] == 0 && tiff[3] == 42) ||
+                      (tiff[0] == 'I' && tiff[1] == 'I' && tiff[2] == 42 && tiff[3] == 0))) {
+        cio_warnings_add(dropped, "EXIF dropped: not a TIFF-structured EXIF block");
+        return 0;
+    }
     return 1;
 }

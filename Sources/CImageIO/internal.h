@@ -8,18 +8,19 @@
 /* Formats a one-line message (control characters become spaces). */
 void cio_set_message(cio_message *message, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
-/* Warnings a decoder keeps; duplicates are stored once. */
-typedef struct {
-    cio_message items[CIO_MAX_WARNINGS];
-    int count;
-} cio_warnings;
+/* Adds a warning (NULL list: ignored; duplicates and overflow: dropped). */
 void cio_warnings_add(cio_warnings *warnings, const char *text);
-
-/* Fails with CIO_TOO_LARGE (and a message) when width*height is over `max_pixels`. */
-cio_status cio_check_pixel_limit(uint64_t width, uint64_t height, uint64_t max_pixels, cio_message *message);
+/* Removes the warnings whose text contains `text`. */
+void cio_warnings_remove_containing(cio_warnings *warnings, const char *text);
 
 /* The EXIF orientation (1...8) in a TIFF-structured EXIF block; 1 if absent or invalid. */
 int cio_exif_orientation(const uint8_t *tiff, size_t size);
+/* Whether the block has an orientation entry at all (its value may still be out of range). */
+int cio_exif_has_orientation(const uint8_t *tiff, size_t size);
+
+/* Whether an EXIF block to write starts with a TIFF header and is at most `max_size` bytes; when not,
+ * says why in `dropped` (an EXIF block the writer cannot take is left out, never an error). */
+int cio_exif_is_tiff(const uint8_t *tiff, size_t size, size_t max_size, cio_warnings *dropped);
 
 /* A malloc'd copy of `bytes` (NULL and 0 when empty or out of memory: metadata is optional). */
 void cio_copy_bytes(const uint8_t *bytes, size_t size, uint8_t **copy, size_t *copy_size);
@@ -42,6 +43,8 @@ cio_status cio_jpeg_decoder_open(const uint8_t *data, size_t size, const cio_dec
 cio_status cio_jpeg_decoder_read_rows(cio_jpeg_decoder *decoder, uint8_t *rows, size_t stride, uint32_t max_rows,
                                       uint32_t *rows_read, cio_message *message);
 void cio_jpeg_decoder_close(cio_jpeg_decoder *decoder);
+/* Whether JPEG entropy-coded data starting at `data` reaches an EOI marker (see jpeg_decode.c). */
+int cio_jpeg_reaches_eoi(const uint8_t *data, size_t size);
 
 typedef struct cio_png_decoder cio_png_decoder;
 cio_status cio_png_decoder_open(const uint8_t *data, size_t size, const cio_decode_options *options,

@@ -1,6 +1,7 @@
 /* JPEG decoding through libjpeg-turbo: DCT scaling, column cropping, row skipping, early stop. */
 #include "jpeg_error.h"
 #include "cmyk.h"
+#include "colour_transform.h"
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@ struct cio_jpeg_decoder {
     cio_jpeg_error error;
     struct jpeg_progress_mgr progress;
     int cmyk, adobe_inverted;
+    const cio_colour_transform *cmyk_to_srgb;   /* NULL: the naive formula */
     uint32_t width;           /* columns returned */
     uint32_t decoded_width;   /* columns libjpeg decodes (the crop plus margins) */
     uint32_t skip_columns;    /* decoded columns left of the returned ones */
@@ -46,6 +48,7 @@ static void limit_scans(j_common_ptr cinfo) {
 
 static void destroy(cio_jpeg_decoder *d) {
     jpeg_destroy_decompress(&d->cinfo);
+    cio_colour_transform_release(d->cmyk_to_srgb);
     free(d->scratch);
     free(d);
 }
@@ -90,6 +93,7 @@ cio_status cio_jpeg_decoder_open(const uint8_t *data, size_t size, const cio_dec
         d->cinfo.out_color_space = JCS_CMYK;
         d->cmyk = 1;
         d->adobe_inverted = d->cinfo.saw_Adobe_marker;
+        d->cmyk_to_srgb = cio_jpeg_cmyk_transform(data, size, d->adobe_inverted, warnings);
         break;
     default:
         d->cinfo.out_color_space = JCS_EXT_RGB;
@@ -150,6 +154,27 @@ cio_status cio_jpeg_decoder_open(const uint8_t *data, size_t size, const cio_dec
     return CIO_OK;
 }
 
+/* Whether the entropy-coded data from `p` reaches an EOI marker: a scan for markers (stuffed zeros,
+ * fill bytes and restart markers skipped, other segments stepped over by their length) that reads no
+ * Huffman code, so a crop that stops decoding early still refuses a truncated file cheaply. Multi-scan
+ * files need no such scan: libjpeg reads them whole before the first row. */
+int cio_jpeg_reaches_eoi(const uint8_t *p, size_t size) {
+    const uint8_t *end = p + size;
+    while (p < end) {
+        const uint8_t *mark = memchr(p, 0xFF, (size_t)(end - p));
+        if (mark == NULL) return 0;
+        p = mark + 1;
+        while (p < end && *p == 0xFF) p++;
+        if (p >= end) return 0;
+        const uint8_t code = *p++;
+        if (code == 0xD9) return 1;
+        if (code == 0x00 || code == 0x01 || (code >= 0xD0 && code <= 0xD7)) continue;
+        if (end - p < 2) return 0;
+        p += (size_t)p[0] << 8 | p[1];   /* a marker segment (DNL, COM, APPn, DHT, SOS of a next scan) */
+    }
+    return 0;
+}
+
 cio_status cio_jpeg_decoder_read_rows(cio_jpeg_decoder *d, uint8_t *rows, size_t stride, uint32_t max_rows,
                                       uint32_t *rows_read, cio_message *message) {
     *rows_read = 0;
@@ -175,7 +200,8 @@ cio_status cio_jpeg_decoder_read_rows(cio_jpeg_decoder *d, uint8_t *rows, size_t
         for (JDIMENSION i = 0; i < got && !d->direct; i++) {
             const uint8_t *source = pointers[i] + (size_t)d->skip_columns * components;
             uint8_t *target = rows + (*rows_read + i) * stride;
-            if (d->cmyk) cio_cmyk_to_rgb(source, target, d->width, d->adobe_inverted);
+            if (d->cmyk_to_srgb) cio_colour_transform_apply(d->cmyk_to_srgb, source, target, d->width);
+            else if (d->cmyk) cio_cmyk_to_rgb(source, target, d->width, d->adobe_inverted);
             else memcpy(target, source, (size_t)d->width * components);
         }
         *rows_read += got;
@@ -183,8 +209,20 @@ cio_status cio_jpeg_decoder_read_rows(cio_jpeg_decoder *d, uint8_t *rows, size_t
     }
     if (d->rows_left == 0) {
         d->done = 1;
-        if (d->cinfo.output_scanline == d->cinfo.output_height) jpeg_finish_decompress(&d->cinfo);
-        else jpeg_abort_decompress(&d->cinfo);
+        if (d->cinfo.output_scanline == d->cinfo.output_height) {
+            jpeg_finish_decompress(&d->cinfo);
+        } else {
+            int complete = jpeg_input_complete(&d->cinfo) || d->cinfo.unread_marker == JPEG_EOI ||
+                           cio_jpeg_reaches_eoi(d->cinfo.src->next_input_byte, d->cinfo.src->bytes_in_buffer);
+            jpeg_abort_decompress(&d->cinfo);
+            if (!complete) {
+                if (d->error.fail_on_damage) {
+                    cio_set_message(message, "truncated JPEG data (no end-of-image marker after the entropy-coded data)");
+                    return CIO_TRUNCATED;
+                }
+                cio_warnings_add(d->error.warnings, "truncated JPEG data past the rows this crop reads");
+            }
+        }
     }
     return CIO_OK;
 }

@@ -40,10 +40,25 @@ static void write_exif(j_compress_ptr cinfo, const uint8_t *exif, size_t size) {
     for (size_t i = 0; i < size; i++) jpeg_write_m_byte(cinfo, exif[i]);
 }
 
+/* The profile's size, or 0 (with a warning) when it does not fit in 255 APP2 markers: metadata never
+ * costs the image. */
+static size_t writable_icc_size(const cio_metadata *metadata) {
+    if (metadata->icc == NULL || metadata->icc_size <= MAX_ICC_SIZE) return metadata->icc == NULL ? 0 : metadata->icc_size;
+    char line[CIO_MESSAGE_CAPACITY];
+    snprintf(line, sizeof line, "ICC profile dropped: %zu bytes do not fit in 255 JPEG APP2 markers", metadata->icc_size);
+    cio_warnings_add(metadata->dropped, line);
+    return 0;
+}
+
+/* The EXIF block's size, or 0 (with a warning) when it is over one APP1 marker or not TIFF. */
+static size_t writable_exif_size(const cio_metadata *metadata) {
+    if (metadata->exif == NULL || metadata->exif_size == 0) return 0;
+    return cio_exif_is_tiff(metadata->exif, metadata->exif_size, MAX_EXIF_SIZE, metadata->dropped) ? metadata->exif_size : 0;
+}
+
 cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *options, const cio_metadata *metadata,
                            uint8_t **output, size_t *output_size, cio_message *message) {
     const uint8_t *icc = metadata->icc, *exif = metadata->exif;
-    size_t icc_size = icc != NULL ? metadata->icc_size : 0, exif_size = exif != NULL ? metadata->exif_size : 0;
     *output = NULL;
     *output_size = 0;
     cio_status status = cio_check_image(image, message);
@@ -61,14 +76,7 @@ cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *optio
         cio_set_message(message, "JPEG quality must be 1...100 (got %d)", options->quality);
         return CIO_INVALID_ARGUMENT;
     }
-    if (icc_size > MAX_ICC_SIZE) {
-        cio_set_message(message, "ICC profile of %zu bytes does not fit in JPEG APP2 markers", icc_size);
-        return CIO_INVALID_ARGUMENT;
-    }
-    if (exif_size > MAX_EXIF_SIZE) {
-        cio_set_message(message, "EXIF block of %zu bytes does not fit in a JPEG APP1 marker", exif_size);
-        return CIO_INVALID_ARGUMENT;
-    }
+    const size_t icc_size = writable_icc_size(metadata), exif_size = writable_exif_size(metadata);
     struct jpeg_compress_struct cinfo;
     cio_jpeg_error error;
     memory_destination dest;

@@ -15,6 +15,7 @@ void cio_set_message(cio_message *message, const char *format, ...) {
 }
 
 void cio_warnings_add(cio_warnings *warnings, const char *text) {
+    if (warnings == NULL) return;
     for (int i = 0; i < warnings->count; i++) {
         if (strcmp(warnings->items[i].text, text) == 0) return;
     }
@@ -32,10 +33,18 @@ cio_status cio_check_pixel_limit(uint64_t width, uint64_t height, uint64_t max_p
     /* width and height are at most 2^32 each, so the product fits in 64 bits */
     uint64_t pixels = width * height;
     if (pixels > max_pixels) {
-        cio_set_message(message, "image is %llux%llu (%llu Mpx), over the %llu Mpx limit",
+        cio_set_message(message, "image is %llux%llu (%llu pixels), over the limit of %llu pixels",
                         (unsigned long long)width, (unsigned long long)height,
-                        (unsigned long long)(pixels / 1000000), (unsigned long long)(max_pixels / 1000000));
+                        (unsigned long long)pixels, (unsigned long long)max_pixels);
         return CIO_TOO_LARGE;
     }
     return CIO_OK;
+}
+
+void cio_warnings_remove_containing(cio_warnings *warnings, const char *text) {
+    int kept = 0;
+    for (int i = 0; i < warnings->count; i++) {
+        if (strstr(warnings->items[i].text, text) == NULL) warnings->items[kept++] = warnings->items[i];
+    }
+    warnings->count = kept;
 }

@@ -1,6 +1,7 @@
 /* PNG decoding through libpng: 8-bit output, row region (non-interlaced rows stop early),
  * Adam7 images decoded whole then served row by row. */
 #include "png_reader.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +20,9 @@ struct cio_png_decoder {
     uint8_t *image;              /* interlaced: the whole image */
     png_bytepp image_rows;
     int image_read;
-    int truncated;               /* accepted truncation: remaining rows are zero */
+    int truncated;               /* accepted truncation: rows from `recovered` on are zero */
+    uint32_t recovered;          /* non-interlaced, truncated: rows decoded whole before the data ran out */
+    uint8_t *closed_copy;        /* --fail-on none, cut file: the copy decoded instead (see cio_png_close_truncated) */
     int done;
 };
 
@@ -28,6 +31,7 @@ static void destroy(cio_png_decoder *d) {
     free(d->row);
     free(d->image);
     free(d->image_rows);
+    free(d->closed_copy);
     free(d);
 }
 
@@ -46,10 +50,16 @@ cio_status cio_png_decoder_open(const uint8_t *data, size_t size, const cio_deco
     }
     d->source.data = data;
     d->source.size = size;
+    size_t closed_size = 0;
+    if (!options->fail_on_truncation && cio_png_close_truncated(data, size, &d->closed_copy, &closed_size)) {
+        d->source.data = d->closed_copy;
+        d->source.size = closed_size;
+    }
     d->source.warnings = warnings;
     d->fail_on_truncation = options->fail_on_truncation;
     d->png = cio_png_create_reader(&d->source, &d->info);
     if (d->png == NULL) {
+        free(d->closed_copy);
         free(d);
         cio_set_message(message, "out of memory");
         return CIO_OUT_OF_MEMORY;
@@ -61,6 +71,9 @@ cio_status cio_png_decoder_open(const uint8_t *data, size_t size, const cio_deco
         return status;
     }
     png_read_info(d->png, d->info);
+    /* libpng warns about profile oddities it accepts (PCS illuminant not D50): the profile is kept
+     * (the probe returns it), so only a dropped profile is worth a warning */
+    if (png_get_valid(d->png, d->info, PNG_INFO_iCCP)) cio_warnings_remove_containing(warnings, "ICC profile dropped");
     uint32_t width = png_get_image_width(d->png, d->info), height = png_get_image_height(d->png, d->info);
     cio_status status = cio_check_pixel_limit(width, height, options->max_pixels, message);
     if (status != CIO_OK) {
@@ -120,11 +133,22 @@ cio_status cio_png_decoder_open(const uint8_t *data, size_t size, const cio_deco
     return CIO_OK;
 }
 
-/* Called after a libpng error: keeps going with zero rows if truncation is accepted. */
+/* Called after a libpng error: keeps going if truncation is accepted. Rows libpng finished before
+ * the data ran out are kept (the current one too when only the stream's end was missing); the
+ * rest are zero. */
 static int accept_failure(cio_png_decoder *d) {
     if (d->source.status != CIO_TRUNCATED || d->fail_on_truncation) return 0;
     d->truncated = 1;
-    cio_warnings_add(d->source.warnings, "truncated PNG data, decoded anyway (missing pixels are black)");
+    char line[CIO_MESSAGE_CAPACITY];
+    if (d->interlaced) {
+        snprintf(line, sizeof line, "truncated PNG data: interlaced passes incomplete, missing pixels are black");
+    } else {
+        d->recovered = png_get_current_row_number(d->png);
+        if (d->recovered > d->next_file_row) d->next_file_row++;   /* that row is whole in d->row */
+        snprintf(line, sizeof line, "truncated PNG data: %u of %u rows recovered, the rest are black",
+                 d->recovered, d->full_height);
+    }
+    cio_warnings_add(d->source.warnings, line);
     return 1;
 }
 
@@ -152,7 +176,7 @@ cio_status cio_png_decoder_read_rows(cio_png_decoder *d, uint8_t *rows, size_t s
             source = d->image + (size_t)file_row * d->row_bytes;
         } else {
             if (d->truncated) {
-                memset(d->row, 0, d->row_bytes);
+                if (file_row + 1 != d->next_file_row || file_row >= d->recovered) memset(d->row, 0, d->row_bytes);
             } else {
                 while (d->next_file_row <= file_row) {
                     png_read_row(d->png, d->row, NULL);
@@ -167,8 +191,34 @@ cio_status cio_png_decoder_read_rows(cio_png_decoder *d, uint8_t *rows, size_t s
     }
     if (d->delivered == d->height && !d->done) {
         d->done = 1;
+        if (d->truncated) return CIO_OK;
         /* a decode that reaches the last row also checks the rest: IDAT end, Adler-32, CRCs, IEND */
-        if (!d->truncated && d->y + d->height == d->full_height) png_read_end(d->png, NULL);
+        if (d->y + d->height == d->full_height) {
+            png_read_end(d->png, NULL);
+            if (d->closed_copy != NULL) {
+                char line[CIO_MESSAGE_CAPACITY];
+                snprintf(line, sizeof line, "truncated PNG data after the image data: all %u rows recovered",
+                         d->full_height);
+                cio_warnings_add(d->source.warnings, line);
+            }
+            return CIO_OK;
+        }
+        if (d->closed_copy != NULL) {
+            cio_warnings_add(d->source.warnings, "truncated PNG data, past the rows this crop reads");
+            return CIO_OK;
+        }
+        /* one that stops early walks the chunks it skips, so the verdict never depends on the crop */
+        cio_message problem = {0};
+        cio_status status = cio_png_check_structure(d->source.data, d->source.size, d->source.offset, &problem);
+        if (status != CIO_OK) {
+            if (d->fail_on_truncation) {
+                *message = problem;
+                return status;
+            }
+            char line[CIO_MESSAGE_CAPACITY + 32];
+            snprintf(line, sizeof line, "%s, past the rows this crop reads", problem.text);
+            cio_warnings_add(d->source.warnings, line);
+        }
     }
     return CIO_OK;
 }

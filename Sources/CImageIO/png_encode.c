@@ -3,12 +3,14 @@
 #include <png.h>
 #include <zlib.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 typedef struct {
     cio_byte_buffer buffer;
     cio_status status;
     cio_message message;
+    cio_message last_warning;     /* libpng's last warning: why a chunk was left out */
 } png_sink;
 
 static void write_data(png_structp png, png_bytep data, size_t length) {
@@ -32,7 +34,10 @@ static void on_error(png_structp png, png_const_charp text) {
     png_longjmp(png, 1);
 }
 
-static void on_warning(png_structp png, png_const_charp text) { (void)png; (void)text; }
+static void on_warning(png_structp png, png_const_charp text) {
+    png_sink *sink = png_get_error_ptr(png);
+    cio_set_message(&sink->last_warning, "%s", text);
+}
 
 static int color_type(cio_layout layout) {
     switch (layout) {
@@ -43,23 +48,11 @@ static int color_type(cio_layout layout) {
     }
 }
 
-cio_status cio_encode_png(const cio_image *image, const cio_png_options *options, const cio_metadata *metadata,
-                          uint8_t **output, size_t *output_size, cio_message *message) {
-    const uint8_t *icc = metadata->icc, *exif = metadata->exif;
-    size_t icc_size = icc != NULL ? metadata->icc_size : 0, exif_size = exif != NULL ? metadata->exif_size : 0;
-    *output = NULL;
-    *output_size = 0;
-    cio_status status = cio_check_image(image, message);
-    if (status != CIO_OK) return status;
-    if (options->compression_level < 0 || options->compression_level > 9) {
-        cio_set_message(message, "PNG compression level must be 0...9 (got %d)", options->compression_level);
-        return CIO_INVALID_ARGUMENT;
-    }
-    if (image->width > PNG_UINT_31_MAX || image->height > PNG_UINT_31_MAX || icc_size > PNG_UINT_31_MAX ||
-        exif_size > PNG_UINT_31_MAX) {
-        cio_set_message(message, "image too large for PNG");
-        return CIO_INVALID_ARGUMENT;
-    }
+/* One libpng encode with the given metadata; a profile libpng rejects (benign errors are warnings)
+ * is left out and noted in `dropped`. */
+static cio_status encode_once(const cio_image *image, const cio_png_options *options, const uint8_t *icc,
+                              size_t icc_size, const uint8_t *exif, size_t exif_size, int srgb, cio_warnings *dropped,
+                              uint8_t **output, size_t *output_size, cio_message *message) {
     png_sink sink;
     memset(&sink, 0, sizeof sink);
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
@@ -76,6 +69,10 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
         return sink.status;
     }
     png_set_write_fn(png, &sink, write_data, flush_data);
+    /* profile problems (the HP sRGB profile libpng calls "known incorrect", a bad rendering intent,
+     * a PCS other than D50) are warnings: the profile is kept when usable, dropped otherwise */
+    png_set_benign_errors(png, 1);
+    png_set_option(png, PNG_SKIP_sRGB_CHECK_PROFILE, PNG_OPTION_ON);
     png_set_IHDR(png, info, image->width, image->height, 8, color_type(image->layout), PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_set_compression_level(png, options->compression_level);
@@ -83,15 +80,64 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
         png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
         png_set_compression_strategy(png, Z_RLE);
     }
-    if (icc_size > 0) png_set_iCCP(png, info, "icc", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_size);
+    if (srgb) {
+        png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    } else if (icc_size > 0) {
+        png_set_iCCP(png, info, "icc", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_size);
+        if (!png_get_valid(png, info, PNG_INFO_iCCP)) {
+            char line[CIO_MESSAGE_CAPACITY];
+            snprintf(line, sizeof line, "ICC profile dropped: libpng: %s", sink.last_warning.text);
+            cio_warnings_add(dropped, line);
+        }
+    }
     if (exif_size > 0) png_set_eXIf_1(png, info, (png_uint_32)exif_size, (png_bytep)exif);
     png_write_info(png, info);
     for (uint32_t y = 0; y < image->height; y++) {
         png_write_row(png, image->pixels + (size_t)y * image->stride);
     }
-    png_write_end(png, info);
+    png_write_end(png, NULL);   /* with `info`, libpng 1.6 writes eXIf a second time after IDAT */
     png_destroy_write_struct(&png, &info);
     *output = sink.buffer.bytes;
     *output_size = sink.buffer.size;
     return CIO_OK;
+}
+
+cio_status cio_encode_png(const cio_image *image, const cio_png_options *options, const cio_metadata *metadata,
+                          uint8_t **output, size_t *output_size, cio_message *message) {
+    const uint8_t *icc = metadata->icc, *exif = metadata->exif;
+    size_t icc_size = icc != NULL ? metadata->icc_size : 0, exif_size = exif != NULL ? metadata->exif_size : 0;
+    *output = NULL;
+    *output_size = 0;
+    cio_status status = cio_check_image(image, message);
+    if (status != CIO_OK) return status;
+    if (options->compression_level < 0 || options->compression_level > 9) {
+        cio_set_message(message, "PNG compression level must be 0...9 (got %d)", options->compression_level);
+        return CIO_INVALID_ARGUMENT;
+    }
+    if (image->width > PNG_UINT_31_MAX || image->height > PNG_UINT_31_MAX) {
+        cio_set_message(message, "image too large for PNG");
+        return CIO_INVALID_ARGUMENT;
+    }
+    if (icc_size > PNG_UINT_31_MAX) {
+        cio_warnings_add(metadata->dropped, "ICC profile dropped: too large for a PNG chunk");
+        icc_size = 0;
+    }
+    if (exif_size > 0 && !cio_exif_is_tiff(exif, exif_size, PNG_UINT_31_MAX, metadata->dropped)) exif_size = 0;
+    status = encode_once(image, options, icc, icc_size, exif, exif_size, metadata->srgb, metadata->dropped, output, output_size,
+                         message);
+    /* metadata never costs the image: whatever libpng still refuses, the pixels are written without it */
+    if (status != CIO_OK && status != CIO_OUT_OF_MEMORY && icc_size > 0) {
+        char line[CIO_MESSAGE_CAPACITY];
+        snprintf(line, sizeof line, "ICC profile dropped: %s", message->text);
+        cio_warnings_add(metadata->dropped, line);
+        icc_size = 0;
+        status = encode_once(image, options, icc, 0, exif, exif_size, metadata->srgb, metadata->dropped, output, output_size, message);
+    }
+    if (status != CIO_OK && status != CIO_OUT_OF_MEMORY && exif_size > 0) {
+        char line[CIO_MESSAGE_CAPACITY];
+        snprintf(line, sizeof line, "EXIF dropped: %s", message->text);
+        cio_warnings_add(metadata->dropped, line);
+        status = encode_once(image, options, NULL, 0, NULL, 0, metadata->srgb, metadata->dropped, output, output_size, message);
+    }
+    return status;
 }

@@ -32,8 +32,16 @@ cio_status cio_png_probe(const uint8_t *data, size_t size, cio_info *info, cio_m
     const uint8_t *exif = NULL;
     size_t exif_size = 0;
     if (cio_png_find_chunk(data, size, "eXIf", &exif, &exif_size)) {
-        info->orientation = cio_exif_orientation(exif, exif_size);
         cio_copy_bytes(exif, exif_size, &info->exif, &info->exif_size);
+    } else {
+        cio_png_raw_profile_exif(data, size, &info->exif, &info->exif_size);
+    }
+    if (info->exif != NULL && cio_exif_has_orientation(info->exif, info->exif_size)) {
+        info->orientation = cio_exif_orientation(info->exif, info->exif_size);
+    } else {
+        /* EXIF without an orientation: XMP's tiff:Orientation, as Pillow's exif_transpose does */
+        const int xmp = cio_png_xmp_orientation(data, size);
+        if (xmp != 0) info->orientation = xmp;
     }
     png_charp name = NULL;
     int compression = 0;

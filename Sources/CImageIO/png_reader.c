@@ -47,7 +47,9 @@ static void on_warning(png_structp png, png_const_charp text) {
     cio_png_source *source = png_get_error_ptr(png);
     if (source->warnings == NULL) return;
     char line[CIO_MESSAGE_CAPACITY];
-    snprintf(line, sizeof line, "PNG: %s", text);
+    /* iCCP warnings mean the profile was dropped (one libpng accepts is kept and its warning removed) */
+    if (strncmp(text, "iCCP: ", 6) == 0) snprintf(line, sizeof line, "ICC profile dropped: libpng: %s", text + 6);
+    else snprintf(line, sizeof line, "PNG: %s", text);
     cio_warnings_add(source->warnings, line);
 }
 
@@ -66,6 +68,8 @@ png_structp cio_png_create_reader(cio_png_source *source, png_infop *info) {
         return NULL;
     }
     png_set_read_fn(png, source, read_data);
+    /* the HP/Microsoft sRGB profile many files carry is kept, without a "known incorrect" warning */
+    png_set_option(png, PNG_SKIP_sRGB_CHECK_PROFILE, PNG_OPTION_ON);
     /* libpng's own limits; the pixel limit is checked separately on the header. */
     png_set_user_limits(png, 1u << 24, 1u << 24);
     png_set_chunk_malloc_max(png, 8u << 20);   /* iCCP profiles up to 8 MB */

@@ -37,4 +37,22 @@ void cio_png_set_transforms(png_structp png, png_infop info);
 /* Finds the first chunk of `type` by walking chunk headers (no CRC check); 1 if found. */
 int cio_png_find_chunk(const uint8_t *data, size_t size, const char type[4], const uint8_t **chunk, size_t *length);
 
+/* Walks every chunk header to IEND and checks the CRC of each critical chunk ending past `checked`
+ * (the bytes libpng has read): CIO_OK, CIO_TRUNCATED or CIO_CORRUPT with a message. Cheap (no
+ * inflating), so a crop that stops reading early still refuses a truncated or damaged file. */
+cio_status cio_png_check_structure(const uint8_t *data, size_t size, size_t checked, cio_message *message);
+
+/* For salvaging a file that ends early: a malloc'd copy in which the cut chunk is closed (the IDAT
+ * bytes present kept under a fresh CRC, any other cut chunk dropped) and IEND follows, so libpng
+ * inflates every byte there is and stops with "Not enough image data" only at the first row the
+ * data cannot complete. Returns 0 (no copy) when the file reaches IEND. */
+int cio_png_close_truncated(const uint8_t *data, size_t size, uint8_t **copy, size_t *copy_size);
+
+/* EXIF from a hex-encoded "Raw profile type exif" (or "APP1") text chunk, as ImageMagick and GIMP
+ * write it when there is no eXIf: the TIFF block, malloc'd. 1 if found and TIFF-structured. */
+int cio_png_raw_profile_exif(const uint8_t *data, size_t size, uint8_t **exif, size_t *exif_size);
+
+/* XMP's tiff:Orientation (1...8) from the "XML:com.adobe.xmp" iTXt chunk; 0 when absent. */
+int cio_png_xmp_orientation(const uint8_t *data, size_t size);
+
 #endif

@@ -1,25 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Monotonic wall-clock timing.
+/// Wall-clock timing on `ContinuousClock`.
 enum Stopwatch {
-    /// Seconds on the monotonic clock.
-    static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
-    }
-
     /// The median of `runs` timings of `body`, in seconds.
     static func median(runs: Int, _ body: () -> Void) -> Double {
+        let clock = ContinuousClock()
         var times = [Double]()
         for _ in 0 ..< runs {
-            let start = now()
-            body()
-            times.append(now() - start)
+            let elapsed = clock.measure(body).components
+            times.append(Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
         }
         times.sort()
         return times[times.count / 2]

@@ -3,8 +3,8 @@ import AspectFit
 /// A deterministic photo-like test image: smooth colour gradients, soft texture, hard-edged
 /// shapes and per-pixel noise, so the resampler sees realistic (not constant) data.
 enum SyntheticPhoto {
-    static func make(width: Int, height: Int, layout: PixelLayout) -> PixelBuffer {
-        var image = PixelBuffer(width: width, height: height, layout: layout)
+    static func make(width: Int, height: Int, layout: PixelLayout) throws -> PixelBuffer {
+        var image = try PixelBuffer(width: width, height: height, layout: layout)
         let ch = layout.channels, alpha = layout.hasAlpha
         var state: UInt32 = 0x1234_5678
         image.bytes.withUnsafeMutableBufferPointer { bytes in

@@ -48,13 +48,13 @@ func report(_ name: String, _ seconds: Double) {
 }
 
 for layout in layouts {
-    let image = SyntheticPhoto.make(width: sourceWidth, height: sourceHeight, layout: layout)
+    let image = try SyntheticPhoto.make(width: sourceWidth, height: sourceHeight, layout: layout)
     for (width, height) in sizes {
         print("\(layout) -> \(width)x\(height)")
         let resampler = Resampler(filter: filter, sourceWidth: sourceWidth, sourceHeight: sourceHeight,
                                   crop: Box(x: 0, y: 0, width: Double(sourceWidth), height: Double(sourceHeight)),
                                   outputWidth: width, outputHeight: height, layout: layout, linearLight: linearLight)
-        var output = PixelBuffer(width: width, height: height, layout: layout)
+        var output = try PixelBuffer(width: width, height: height, layout: layout)
         let seconds = Stopwatch.median(runs: runs) {
             image.bytes.withUnsafeBytes { bytes in
                 let rowBytes = image.bytesPerRow

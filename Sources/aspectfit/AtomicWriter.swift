@@ -9,14 +9,14 @@ import Darwin
 struct AtomicWriter: Sendable {
     let temporaries: TemporaryFiles
 
-    /// Writes `bytes` to `destination`, creating missing directories; `abandon` is checked before the
-    /// rename so an interrupted batch leaves nothing half-done. Directories between `folder` and the
-    /// destination must not be symlinks: one planted in an output tree could send the write anywhere.
-    func write(_ bytes: [UInt8], to destination: PathBytes, below folder: PathBytes?, abandon: () -> Bool) throws(WriteError) -> Bool {
+    /// Writes `bytes` to `destination`, creating missing directories; false when the batch was
+    /// interrupted first (nothing renamed into place: `TemporaryFiles.seal`). `committed` runs once
+    /// the file is in place, before an interruption can be sealed. Directories between `folder` and
+    /// the destination must not be symlinks: one planted in an output tree could send the write anywhere.
+    func write(_ bytes: [UInt8], to destination: PathBytes, below folder: PathBytes?, committed: () -> Void) throws(WriteError) -> Bool {
         if let folder { try Self.refuseSymlinkedDirectories(from: folder, to: destination.parent) }
         do throws(SystemError) {
-            try FileSystem.makeDirectories(destination.parent)
-            let temp = try temporaries.create(beside: destination)
+            guard let temp = try temporaries.create(beside: destination) else { return false }
             do throws(SystemError) {
                 try Self.writeAll(bytes, to: temp.descriptor)
                 if Self.sync(temp.descriptor) != 0 { throw SystemError.current }
@@ -26,12 +26,7 @@ struct AtomicWriter: Sendable {
                 throw error
             }
             close(temp.descriptor)
-            if abandon() {
-                temporaries.discard(temp.id)
-                return false
-            }
-            try temporaries.commit(temp.id, to: destination)
-            return true
+            return try temporaries.commit(temp.id, to: destination, committed: committed)
         } catch {
             throw .system(error)
         }

@@ -28,6 +28,10 @@ struct WorkItem: Sendable {
     var outputFolder: PathBytes?
     var format: ImageFormat?
     var disposition: Disposition
+    /// The plan made to name the output, or the header read before planning failed: what is known
+    /// for the report even when the input is not processed.
+    var plan: FitPlan?
+    var source: ImageInfo?
 }
 
 /// Decides every input's output before any work: output names, format, the shard's slice,
@@ -43,18 +47,26 @@ struct BatchPlanner {
     func plan(_ inputs: [InputFile]) throws(UsageError) -> [WorkItem] {
         let template: OutputTemplate?
         var fixedTarget: OutputTarget?
+        var namedFormat: ImageFormat?
         if let output = options.output {
             if output.bytes == [UInt8(ascii: "-")] {
                 fixedTarget = .standardOutput
                 template = nil
             } else if output.bytes.contains(UInt8(ascii: "{")) {
-                template = try OutputTemplate(parsing: output.bytes)
-            } else if output.hasTrailingSlash || OutputFormatRule.formatForExtension(output.lowercasedExtension) == nil
-                        || (try? FileSystem.status(output, followingSymlinks: true))?.kind == .directory {
+                let parsed = try OutputTemplate(parsing: output.bytes)
+                namedFormat = try Self.format(named: parsed.literalExtension, output: output)
+                template = parsed
+            } else if output.hasTrailingSlash || (try? FileSystem.status(output, followingSymlinks: true))?.kind == .directory {
                 template = .directory(output)
-            } else {
+            } else if let format = try Self.format(named: output.fileExtension, output: output) {
+                namedFormat = format
                 fixedTarget = .file(output)
                 template = nil
+            } else {
+                template = .directory(output)
+            }
+            if let namedFormat, options.format != .auto, options.format != OutputFormat(namedFormat) {
+                throw UsageError("--format \(options.format.rawValue) conflicts with the output name '\(output)', which asks for \(namedFormat.rawValue)")
             }
             if fixedTarget != nil, inputs.count > 1 {
                 throw UsageError("-o \(output) names one output, but there are \(inputs.count) inputs (use a directory or a template with {name})")
@@ -70,26 +82,39 @@ struct BatchPlanner {
 
         var items: [WorkItem] = []
         items.reserveCapacity(inputs.count)
+        let requested = namedFormat.map(OutputFormat.init) ?? options.format
         for input in inputs {
-            items.append(item(for: input, template: template, fixedTarget: fixedTarget))
+            items.append(item(for: input, template: template, fixedTarget: fixedTarget, requested: requested))
         }
         items = try checkCollisions(items)
         try checkInputsSafe(items, inputs: inputs)
         return select(items)
     }
 
-    private func item(for input: InputFile, template: OutputTemplate?, fixedTarget: OutputTarget?) -> WorkItem {
+    /// The format an output name's extension asks for; a usage error for an image format we
+    /// cannot write (`-o thumb.webp` must not become a folder, nor a file of other bytes).
+    static func format(named ext: String?, output: PathBytes) throws(UsageError) -> ImageFormat? {
+        switch OutputExtension(ext ?? "") {
+        case .format(let format): format
+        case .unwritableImage(let ext): throw OutputExtension.cannotWrite(ext, path: output)
+        case .other: nil
+        }
+    }
+
+    private func item(for input: InputFile, template: OutputTemplate?, fixedTarget: OutputTarget?, requested: OutputFormat) -> WorkItem {
         var item = WorkItem(input: input, output: nil, outputFolder: nil, format: nil, disposition: .process)
         if let problem = input.problem { item.disposition = .failed(problem); return item }
         guard let source = input.format else { item.disposition = .failed("not a JPEG or PNG image"); return item }
-        let outputFile: PathBytes? = if case .file(let p)? = fixedTarget { p } else { nil }
-        var format = OutputFormatRule.format(explicit: options.format, outputFile: outputFile, source: source,
-                                             cornerRadius: options.fit.cornerRadius)
+        let pipeline = pipelines.pipeline(for: requested)
+        var format = pipeline.outputFormat(forSource: source)
         let template = (input.isStandardInput && options.output == nil) || fixedTarget != nil ? nil : template
         var plan: FitPlan?
         if format == nil || template?.needsPlan == true {
             do {
-                plan = try pipelines.plan(input, format: format, standardInputData: standardInputData)
+                let info = try pipelines.probe(input, standardInputData: standardInputData)
+                item.source = info
+                plan = try pipeline.plan(for: info)
+                item.plan = plan
             } catch {
                 item.disposition = .failed("\(error)")
                 return item
@@ -102,11 +127,12 @@ struct BatchPlanner {
         guard let template, let format else { return item }
         let values = OutputTemplate.Values(
             name: input.isStandardInput ? PathBytes("stdin") : input.path.stem,
-            ext: OutputFormatRule.fileExtension(format, input: input.isStandardInput ? nil : input.path),
+            ext: OutputExtension.written(for: format, input: input.isStandardInput ? nil : input.path),
             dir: input.isStandardInput ? PathBytes(".") : input.path.parent,
             rel: input.relativeDirectory,
             width: plan?.outputWidth,
-            height: plan?.outputHeight)
+            height: plan?.outputHeight,
+            ratio: RequestedRatio.text(options: options.fit, plan: plan))
         do {
             let rendered = try template.render(values)
             item.output = .file(rendered.path)
@@ -138,10 +164,18 @@ struct BatchPlanner {
             }
             kept.append(item)
         }
-        if !lines.isEmpty {
-            throw UsageError(lines: lines + ["output collision: nothing was written (walk a directory with -R to mirror its tree, or use a template such as -o 'out/{dir}/{name}.{ext}')"])
-        }
+        if !lines.isEmpty { throw UsageError(lines: lines + [collisionHint(items)]) }
         return kept
+    }
+
+    /// The last line of a collision error: a way out that works for these inputs. `-R` only when
+    /// not given; `{dir}` below an output folder refuses `..`, so inputs reached through `..` get a
+    /// folder beside each input instead.
+    private func collisionHint(_ items: [WorkItem]) -> String {
+        let climbs = items.contains { $0.input.path.parent.components.contains(PathBytes("..")) }
+        let template = climbs ? "'{dir}/thumbs/{name}.{ext}'" : "'out/{dir}/{name}.{ext}'"
+        let walk = options.recursive ? "" : "walk their common folder with -R to mirror its tree, or "
+        return "output collision: nothing was written (\(walk)use a template such as -o \(template))"
     }
 
     /// An output that is (a hard link to) an input is refused: rename would destroy the input.

@@ -4,12 +4,18 @@ import Glibc
 import Darwin
 #endif
 import AspectFit
+import Synchronization
 
 /// Runs the batch on `jobs` worker threads, each taking whole images from a shared index.
 ///
 /// Nothing is read ahead: a worker reads its file when it takes it, so memory is bounded by the
 /// number of jobs. Outcomes are reported in input order through a reorder buffer; workers never
 /// run more than `window` inputs ahead of the oldest unreported one, which bounds that buffer too.
+///
+/// A stop request (signal, closed standard output) does not wait for the images in flight: the
+/// main thread seals the temporaries (nothing can be renamed into place after that), reports what
+/// was written, marks the images in flight `not_finished` and the rest `not_started`, and returns
+/// while those workers are still busy; the process then exits under them.
 final class BatchRunner: @unchecked Sendable {
     private let items: [WorkItem]
     private let options: CommandLineOptions
@@ -24,6 +30,13 @@ final class BatchRunner: @unchecked Sendable {
     private var nextIndex = 0
     private var nextToReport = 0
     private var completed: [Int: Outcome] = [:]
+    /// Inputs whose output was renamed into place (their report may still be on its way). Its own
+    /// lock, taken under the temporaries' lock: never waiting for the batch lock there keeps a second
+    /// signal's exit (which takes the temporaries' lock) from waiting on a blocked report.
+    private let committed = Mutex<Set<Int>>([])
+    private var finishedWorkers = 0
+    /// After an abandonment: late outcomes are dropped.
+    private var closed = false
 
     init(items: [WorkItem], options: CommandLineOptions, pipelines: PipelineSet, control: BatchControl,
          writer: AtomicWriter, reporter: Reporter, standardInputData: [UInt8]?) {
@@ -52,6 +65,14 @@ final class BatchRunner: @unchecked Sendable {
             if rc == 0 { threads.append(thread) } else { Unmanaged<BatchRunner>.fromOpaque(box).release() }
         }
         if threads.isEmpty { workerLoop() }
+        let stopped = control.lock.withLock {
+            while finishedWorkers < threads.count && control.stopRequested == nil { control.lock.wait(milliseconds: 50) }
+            return finishedWorkers < threads.count
+        }
+        if stopped {
+            abandonInFlight()
+            return
+        }
         for thread in threads { pthread_join(thread, nil) }
         flushRemaining()
     }
@@ -59,8 +80,29 @@ final class BatchRunner: @unchecked Sendable {
     private func workerLoop() {
         let workspace = PipelineWorkspace()
         while let index = take() {
-            let outcome = process(items[index], workspace: workspace)
+            let outcome = process(index, workspace: workspace)
             complete(index, outcome)
+        }
+        control.lock.withLock {
+            finishedWorkers += 1
+            control.lock.broadcast()
+        }
+    }
+
+    /// Ends the batch without waiting for the workers still busy (see the type's comment).
+    private func abandonInFlight() {
+        writer.temporaries.seal()
+        control.lock.withLock {
+            // A worker that renamed its output before the seal is between the rename and its report.
+            while committed.withLock({ $0 }).contains(where: { $0 >= nextToReport && completed[$0] == nil }) {
+                control.lock.wait(milliseconds: 5)
+            }
+            closed = true
+            for index in nextToReport..<items.count {
+                let outcome = completed.removeValue(forKey: index)
+                    ?? Outcome(item: items[index], status: index < nextIndex ? .notFinished : .notStarted, milliseconds: 0)
+                reporter.report(outcome)
+            }
         }
     }
 
@@ -80,6 +122,7 @@ final class BatchRunner: @unchecked Sendable {
     /// Records an outcome (nil: abandoned after a stop) and reports every outcome now in order.
     private func complete(_ index: Int, _ outcome: Outcome?) {
         control.lock.withLock {
+            if closed { return }
             if let outcome { completed[index] = outcome }
             while let next = completed.removeValue(forKey: nextToReport) {
                 reporter.report(next)
@@ -97,30 +140,47 @@ final class BatchRunner: @unchecked Sendable {
         }
     }
 
-    private func process(_ item: WorkItem, workspace: PipelineWorkspace) -> Outcome? {
+    private func process(_ index: Int, workspace: PipelineWorkspace) -> Outcome? {
+        let item = items[index]
         let start = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - start).milliseconds }
         switch item.disposition {
-        case .failed(let reason): return Outcome(item: item, status: .error, error: reason, milliseconds: 0)
-        case .skippedExisting: return Outcome(item: item, status: .skipped, milliseconds: 0)
+        case .failed(let reason): return Outcome(item: item, status: .error, error: reason, plan: item.plan, source: item.source, milliseconds: 0)
+        case .skippedExisting: return Outcome(item: item, status: .skipped, plan: item.plan, milliseconds: 0)
         case .process: break
         }
         guard let format = item.format, let output = item.output else {
             return Outcome(item: item, status: .error, error: "no output", milliseconds: 0)
         }
+        let pipeline = pipelines.pipeline(for: OutputFormat(format))
+        // What is known when something fails: the header, and the plan when one could be made.
+        var source = item.source
+        var plan = item.plan
         do {
             if options.dryRun {
-                let plan = try pipelines.plan(item.input, format: format, standardInputData: standardInputData)
+                let info = try source ?? pipelines.probe(item.input, standardInputData: standardInputData)
+                source = info
+                plan = try plan ?? pipeline.plan(for: info)
+                try pipeline.checkInputLimits(info)
                 return Outcome(item: item, status: .planned, plan: plan, milliseconds: elapsed())
             }
             let data = try item.input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(item.input.path, limit: options.maxFileSize)
-            let result = try pipelines.pipeline(for: format).run(data, workspace: workspace)
+            let result: FitResult
+            do {
+                result = try pipeline.run(data, workspace: workspace)
+            } catch {
+                source = source ?? (try? ImageFile.probe(data))
+                plan = plan ?? source.flatMap { try? pipeline.plan(for: $0) }
+                throw error
+            }
             if control.stopRequested != nil { return nil }
             switch output {
             case .file(let path):
                 let written: Bool
                 do {
-                    written = try writer.write(result.bytes, to: path, below: item.outputFolder) { control.stopRequested != nil }
+                    written = try writer.write(result.bytes, to: path, below: item.outputFolder) {
+                        committed.withLock { _ = $0.insert(index) }
+                    }
                 } catch {
                     return Outcome(item: item, status: .error, error: "cannot write \(path): \(error)", plan: result.plan, milliseconds: elapsed())
                 }
@@ -134,7 +194,7 @@ final class BatchRunner: @unchecked Sendable {
             return Outcome(item: item, status: .ok, plan: result.plan, bytes: result.bytes.count, milliseconds: elapsed(),
                            warnings: result.warnings, timings: result.timings)
         } catch {
-            return Outcome(item: item, status: .error, error: "\(error)", milliseconds: elapsed())
+            return Outcome(item: item, status: .error, error: "\(error)", plan: plan, source: source, milliseconds: elapsed())
         }
     }
 }

@@ -12,8 +12,8 @@ struct CommandLineOptions: Sendable {
 
     /// `-o`: nil writes beside each input.
     var output: PathBytes?
-    /// `-f`: nil is auto (the output file's extension, else the input's format).
-    var format: ImageFormat?
+    /// `-f`: auto is the output name's extension, else the library's rule (the input's format, PNG when transparent).
+    var format: OutputFormat = .auto
     /// The library options; `format` inside is set per input by the batch plan.
     var fit = FitOptions()
 
@@ -29,10 +29,15 @@ struct CommandLineOptions: Sendable {
     var json = false
     var progress: ProgressMode = .auto
 
-    var showHelp = false
-    var showVersion = false
+    /// What to do: the batch, or print one of the documents and exit.
+    var request: Request = .run
 
     enum ProgressMode: Sendable { case auto, always, never }
+
+    enum Request: Sendable, Equatable {
+        case run, help, version, manPage
+        case completionScript(CompletionScript.Shell)
+    }
 }
 
 /// `--shard K/N`: the K-th (1-based) of N deterministic slices of the sorted input list.

@@ -22,7 +22,8 @@ struct InputFile: Sendable {
 /// Expands the command-line inputs into the batch's list of image files.
 ///
 /// Directories give their images sorted by name (sub-directories only with `-R`); files named
-/// explicitly must be images, while non-images met in a walk are skipped and counted. Dot files are
+/// explicitly must be images, and so must files named .jpg, .png, ... in a walk; other non-images met in a
+/// walk are skipped and counted (`WalkSkips`). Dot files are
 /// skipped in walks (they include other runs' temporaries). Symlinked directories, and symlinked
 /// files whose target lies outside the walked directory, are followed only with `--follow-symlinks`
 /// (a downloaded tree must not pull in other files of the machine), and a directory is never walked
@@ -34,7 +35,8 @@ struct InputCollector {
     var maxFileSize: Int
 
     private(set) var files: [InputFile] = []
-    private(set) var skippedNonImages = 0
+    /// What the walks passed over (reported when a batch does less than the user may expect).
+    private(set) var skipped = WalkSkips()
     /// The bytes of standard input when "-" is an input (read once, here, to sniff its format).
     private(set) var standardInputData: [UInt8]?
     private var walkedDirectories: Set<FileIdentity> = []
@@ -64,8 +66,8 @@ struct InputCollector {
             do {
                 let data = try FileSystem.readAll(descriptor: 0, limit: maxFileSize)
                 standardInputData = data
-                file.format = ImageSniffer.format(of: data.prefix(ImageSniffer.prefixLength))
-                if file.format == nil { file.problem = data.isEmpty ? "standard input is empty" : "not a JPEG or PNG image" }
+                file.format = ImageFile.format(ofPrefix: Array(data.prefix(ImageFile.signatureLength)))
+                if file.format == nil { file.problem = data.isEmpty ? "standard input is empty" : Self.notAnImage }
             } catch {
                 file.problem = "cannot read standard input: \(error)"
             }
@@ -97,13 +99,15 @@ struct InputCollector {
     /// Reads the magic bytes; records the format or the problem.
     private func sniff(_ file: inout InputFile) {
         do {
-            let prefix = try FileSystem.readPrefix(file.path, count: ImageSniffer.prefixLength)
-            file.format = ImageSniffer.format(of: prefix)
-            if file.format == nil { file.problem = "not a JPEG or PNG image" }
+            let prefix = try FileSystem.readPrefix(file.path, count: ImageFile.signatureLength)
+            file.format = ImageFile.format(ofPrefix: prefix)
+            if file.format == nil { file.problem = prefix.isEmpty ? "empty file" : Self.notAnImage }
         } catch {
             file.problem = error.description
         }
     }
+
+    static let notAnImage = "not a JPEG or PNG image (its first bytes are neither signature)"
 
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
 
@@ -143,19 +147,26 @@ struct InputCollector {
                 continue
             }
             if status.kind == .symlink {
-                guard let target = try? FileSystem.status(path, followingSymlinks: true) else { continue }
-                if !followSymlinks && (target.kind == .directory || !Self.isInside(FileSystem.realPath(path), root: root)) { continue }
+                guard let target = try? FileSystem.status(path, followingSymlinks: true) else { skipped.symlinks += 1; continue }
+                if !followSymlinks && (target.kind == .directory || !Self.isInside(FileSystem.realPath(path), root: root)) {
+                    skipped.symlinks += 1
+                    continue
+                }
                 status = target
             }
             switch status.kind {
             case .directory:
-                if recursive { walk(path, relative: relative.appending(name), identity: status.identity, root: root) }
+                if recursive { walk(path, relative: relative.appending(name), identity: status.identity, root: root) } else { skipped.folders += 1 }
             case .regular:
                 var file = InputFile(path: path, isStandardInput: false, relativeDirectory: relative, identity: status.identity)
                 do {
-                    let prefix = try FileSystem.readPrefix(path, count: ImageSniffer.prefixLength)
-                    guard let format = ImageSniffer.format(of: prefix) else { skippedNonImages += 1; continue }
-                    file.format = format
+                    let prefix = try FileSystem.readPrefix(path, count: ImageFile.signatureLength)
+                    file.format = ImageFile.format(ofPrefix: prefix)
+                    if file.format == nil {
+                        // Named like a JPEG or PNG but not one: a damaged or empty file is a failure, not a silent skip.
+                        guard ImageFormat(fileExtension: name.fileExtension) != nil else { skipped.nonImages += 1; continue }
+                        file.problem = prefix.isEmpty ? "empty file" : Self.notAnImage
+                    }
                 } catch {
                     file.problem = error.description
                 }

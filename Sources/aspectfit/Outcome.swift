@@ -2,11 +2,15 @@ import AspectFit
 
 /// What happened to one input: the record behind its `--json` line and its messages.
 struct Outcome: Sendable {
-    enum Status: String, Sendable { case ok, error, skipped, planned }
+    /// `notFinished`: in flight when the batch was interrupted, abandoned, nothing written;
+    /// `notStarted`: never begun because of the interruption.
+    enum Status: String, Sendable { case ok, error, skipped, planned, notFinished = "not_finished", notStarted = "not_started" }
     var item: WorkItem
     var status: Status
     var error: String?
+    /// The plan; for an error, what was known before it failed (also `source`, the header).
     var plan: FitPlan?
+    var source: ImageInfo?
     var bytes: Int?
     var milliseconds: Double
     var warnings: [String] = []
@@ -19,13 +23,14 @@ struct Outcome: Sendable {
         o.add("output", item.output?.displayPath)
         o.add("status", status.rawValue)
         o.add("error", error)
-        let upright = plan.map { $0.source.orientation.uprightSize(width: $0.source.width, height: $0.source.height) }
+        let info = plan?.source ?? source
+        let upright = info.map { $0.orientation.uprightSize(width: $0.width, height: $0.height) }
         o.add("source_width", upright?.width)
         o.add("source_height", upright?.height)
-        o.add("source_format", plan?.source.format.rawValue ?? item.input.format?.rawValue)
-        o.add("orientation", plan?.source.orientation.rawValue)
+        o.add("source_format", info?.format.rawValue ?? item.input.format?.rawValue)
+        o.add("orientation", info?.orientation.rawValue)
         let windowUnknown = plan?.windowChoice.map { !$0.isChosen } ?? false
-        if let crop = plan?.crop.crop {
+        if let crop = plan?.geometry.crop {
             o.add("crop") { c in
                 c.add("x", windowUnknown ? nil : crop.x)
                 c.add("y", windowUnknown ? nil : crop.y)
@@ -44,7 +49,7 @@ struct Outcome: Sendable {
         } else {
             o.add("focus", nil as String?)
         }
-        if let box = plan?.letterbox, let crop = plan?.crop {
+        if let box = plan?.letterbox, let crop = plan?.geometry {
             o.add("letterbox") { b in
                 b.add("x", box.x)
                 b.add("y", box.y)
@@ -55,10 +60,13 @@ struct Outcome: Sendable {
         o.add("output_width", plan?.outputWidth)
         o.add("output_height", plan?.outputHeight)
         o.add("output_format", plan?.outputFormat.rawValue ?? item.format?.rawValue)
-        o.add("decode_scale", plan?.crop.decodeScale)
+        o.add("decode_scale", plan?.geometry.decodeScale)
         o.add("bytes", bytes)
         o.add("milliseconds", milliseconds)
         o.add("warnings", strings: warnings)
+        // A name that is not valid UTF-8 is shown with U+FFFD above; its exact bytes let a script find the file.
+        if !item.input.path.isValidUTF8 { o.add("input_bytes", Base64.encode(item.input.path.bytes)) }
+        if let output = item.output?.displayPath, !output.isValidUTF8 { o.add("output_bytes", Base64.encode(output.bytes)) }
         return o.finished + "\n"
     }
 
@@ -69,7 +77,7 @@ struct Outcome: Sendable {
         let upright = plan.source.orientation.uprightSize(width: plan.source.width, height: plan.source.height)
         line += ": \(upright.width)x\(upright.height) \(plan.source.format.rawValue)"
         if plan.source.orientation != .up { line += " (orientation \(plan.source.orientation.rawValue))" }
-        let c = plan.crop.crop
+        let c = plan.geometry.crop
         line += ", crop \(JSONObjectWriter.number(c.width))x\(JSONObjectWriter.number(c.height))"
         if let choice = plan.windowChoice, let x = choice.focusX, let y = choice.focusY {
             line += "+\(JSONObjectWriter.number(c.x))+\(JSONObjectWriter.number(c.y)) chosen by \(choice.strategy)"
@@ -79,7 +87,7 @@ struct Outcome: Sendable {
         } else {
             line += "+\(JSONObjectWriter.number(c.x))+\(JSONObjectWriter.number(c.y))"
         }
-        line += ", decode 1/\(plan.crop.decodeScale) -> \(plan.outputWidth)x\(plan.outputHeight) \(plan.outputFormat.rawValue)"
+        line += ", decode 1/\(plan.geometry.decodeScale) -> \(plan.outputWidth)x\(plan.outputHeight) \(plan.outputFormat.rawValue)"
         if !timings.isEmpty {
             line += "; " + timings.map { "\($0.step) \(JSONObjectWriter.number($0.milliseconds)) ms" }.joined(separator: ", ")
         }

@@ -2,7 +2,8 @@
 ///
 /// Placeholders: `{name}` input file name without extension, `{ext}` output extension (jpg/png),
 /// `{dir}` the input's directory, `{rel}` its sub-directory below a walked input directory,
-/// `{w}` `{h}` output size, `{ratio}` output ratio (e.g. 4x3). Substituted names are checked so a
+/// `{w}` `{h}` output size, `{ratio}` the requested ratio (`RequestedRatio`). A template ending in
+/// `/` is a folder: `{rel}/{name}.{ext}` follows. Substituted names are checked so a
 /// crafted file or directory name cannot move the output elsewhere ("..", control characters),
 /// and the rendered path must stay below the template's fixed start (its output folder).
 struct OutputTemplate: Sendable {
@@ -17,6 +18,7 @@ struct OutputTemplate: Sendable {
         var rel: PathBytes
         var width: Int?
         var height: Int?
+        var ratio: String = ""
     }
 
     /// Why a name cannot be substituted safely: a one-line message.
@@ -52,15 +54,26 @@ struct OutputTemplate: Sendable {
             }
         }
         if !literal.isEmpty { parts.append(.literal(literal)) }
+        if text.last == PathBytes.slash { parts += Self.directory(PathBytes("")).parts }
     }
 
     init(parts: [Part]) { self.parts = parts }
+
+    /// The extension the template spells out after its last placeholder (`{name}.png` gives "png"),
+    /// which decides the format as a plain file name's does; nil when it ends in `{ext}` or has none.
+    var literalExtension: String? {
+        guard case .literal(let bytes)? = parts.last else { return nil }
+        let name = bytes.lastIndex(of: PathBytes.slash).map { bytes[($0 + 1)...] } ?? bytes[...]
+        guard let dot = name.lastIndex(of: PathBytes.dot), dot + 1 < name.endIndex else { return nil }
+        return String(decoding: name[(dot + 1)...], as: UTF8.self)
+    }
 
     /// Outputs in a directory: `DIR/{rel}/{name}.{ext}`.
     static func directory(_ dir: PathBytes) -> OutputTemplate {
         var prefix = dir.bytes
         if prefix.last != PathBytes.slash { prefix.append(PathBytes.slash) }
-        return OutputTemplate(parts: [.literal(prefix), .rel, .literal([PathBytes.slash]), .name, .literal([PathBytes.dot]), .ext])
+        let tail: [Part] = [.rel, .literal([PathBytes.slash]), .name, .literal([PathBytes.dot]), .ext]
+        return OutputTemplate(parts: dir.isEmpty ? tail : [.literal(prefix)] + tail)
     }
 
     /// Beside the input: `{dir}/{name}-{w}x{h}.{ext}`.
@@ -100,10 +113,7 @@ struct OutputTemplate: Sendable {
             case .rel: out += v.rel.bytes
             case .width: out += Array(String(v.width ?? 0).utf8)
             case .height: out += Array(String(v.height ?? 0).utf8)
-            case .ratio:
-                let (w, h) = (v.width ?? 1, v.height ?? 1)
-                let g = Self.gcd(w, h)
-                out += Array("\(w / g)x\(h / g)".utf8)
+            case .ratio: out += Array(v.ratio.utf8)
             }
         }
         return try contained(out, values: v)
@@ -126,6 +136,4 @@ struct OutputTemplate: Sendable {
         }
         return (PathBytes(Array(out[..<anchor]) + tail).normalized, PathBytes(out[..<anchor]).normalized)
     }
-
-    static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? max(a, 1) : gcd(b, a % b) }
 }

@@ -22,6 +22,8 @@ struct PathBytes: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The path for messages: invalid UTF-8 is shown as U+FFFD.
     var description: String { String(decoding: bytes, as: UTF8.self) }
     var isEmpty: Bool { bytes.isEmpty }
+    /// Whether `description` shows the bytes exactly (no U+FFFD repair).
+    var isValidUTF8: Bool { String(validating: bytes, as: UTF8.self) != nil }
     var isAbsolute: Bool { bytes.first == Self.slash }
     var hasTrailingSlash: Bool { bytes.count > 1 && bytes.last == Self.slash }
 

@@ -21,29 +21,44 @@ struct PipelineSet: Sendable {
         png = Pipeline(options: o)
     }
 
-    /// The pipeline writing `format`; nil: the library's `auto` rule.
-    func pipeline(for format: ImageFormat?) -> Pipeline {
+    /// The pipeline writing `format`.
+    func pipeline(for format: OutputFormat) -> Pipeline {
         switch format {
         case .jpeg: jpeg
         case .png: png
-        case nil: auto
+        case .auto: auto
         }
     }
 
-    /// How much of a JPEG `plan` reads first: its header, EXIF and ICC segments come before the
-    /// frame header, so planning 100,000 files for names or `--dry-run` does not read whole images.
-    /// (A PNG is read whole: its eXIf chunk may follow the image data.)
-    static let headerPrefix = 512 * 1024
+    /// How much of a file `probe` reads first; the library's `headerExtent` says whether that holds
+    /// the whole header or how much more is needed.
+    static let firstRead = 64 * 1024
 
-    /// Plans an input from its first bytes; if that fails (header beyond the prefix, or a real
-    /// problem), plans again from the whole file so the error is the authoritative one.
-    func plan(_ input: InputFile, format: ImageFormat?, standardInputData: [UInt8]?) throws -> FitPlan {
-        let pipeline = pipeline(for: format)
-        if input.isStandardInput { return try pipeline.plan(standardInputData ?? []) }
-        if input.format != .jpeg { return try pipeline.plan(FileSystem.readAll(input.path, limit: maxFileSize)) }
-        let prefix = try FileSystem.readPrefix(input.path, count: Self.headerPrefix)
-        if prefix.count < Self.headerPrefix { return try pipeline.plan(prefix) }
-        if let plan = try? pipeline.plan(prefix) { return plan }
-        return try pipeline.plan(FileSystem.readAll(input.path, limit: maxFileSize))
+    /// An input's header, reading only as much of the file as the header takes (`ImageFile.headerExtent`);
+    /// if probing that part fails, the whole file is probed so the error is the authoritative one.
+    /// A file over `--max-file-size` fails as reading it would.
+    func probe(_ input: InputFile, standardInputData: [UInt8]?) throws -> ImageInfo {
+        if input.isStandardInput { return try ImageFile.probe(standardInputData ?? []) }
+        let size = try FileSystem.status(input.path, followingSymlinks: true).size
+        if size > maxFileSize { throw FileReadError.tooLarge(limit: maxFileSize) }
+        var count = Self.firstRead
+        while true {
+            let prefix = try FileSystem.readPrefix(input.path, count: count)
+            if prefix.count < count { return try ImageFile.probe(prefix) }   // the whole file
+            switch ImageFile.headerExtent(of: prefix) {
+            case .complete(let end):
+                if let info = try? ImageFile.probe(Array(prefix[..<end])) { return info }
+                return try ImageFile.probe(FileSystem.readAll(input.path, limit: maxFileSize))
+            case .needsAtLeast(let more):
+                count = max(more, count)
+            case .wholeFile:
+                return try ImageFile.probe(FileSystem.readAll(input.path, limit: maxFileSize))
+            }
+        }
+    }
+
+    /// What the pipeline writing `format` would do with `input`, from its header alone.
+    func plan(_ input: InputFile, format: OutputFormat, standardInputData: [UInt8]?) throws -> FitPlan {
+        try pipeline(for: format).plan(for: probe(input, standardInputData: standardInputData))
     }
 }

@@ -10,6 +10,8 @@ final class Reporter: @unchecked Sendable {
     private(set) var failed = 0
     private(set) var skipped = 0
     private(set) var done = 0
+    private(set) var notFinished = 0
+    private(set) var notStarted = 0
 
     init(options: CommandLineOptions, control: BatchControl, total: Int, errorIsTerminal: Bool) {
         self.options = options
@@ -23,12 +25,16 @@ final class Reporter: @unchecked Sendable {
     }
 
     func report(_ outcome: Outcome) {
-        done += 1
         switch outcome.status {
         case .ok, .planned: ok += 1
         case .error: failed += 1
         case .skipped: skipped += 1
+        case .notFinished, .notStarted:
+            if outcome.status == .notFinished { notFinished += 1 } else { notStarted += 1 }
+            if options.json { writeOutput(outcome.jsonLine) }
+            return
         }
+        done += 1
         progress?.clear()
         if outcome.status == .error {
             StandardStreams.writeMessage("aspectfit: \(outcome.item.input.path): \(outcome.error ?? "failed")")
@@ -48,11 +54,11 @@ final class Reporter: @unchecked Sendable {
     }
 
     /// Ends the progress bar and prints the summary: a JSON object with `--json`, and a line on
-    /// standard error when it is a terminal, something failed, or the batch was stopped.
-    func finish(total: Int, skippedNonImages: Int, milliseconds: Double) {
+    /// standard error when it is a terminal, something failed, or the batch was stopped; a batch
+    /// with nothing to do always says why. `found`: the inputs of all shards.
+    func finish(total: Int, found: Int, skipped walk: WalkSkips, milliseconds: Double) {
         progress?.clear()
         let stop = control.stopRequested
-        let notStarted = total - done
         if options.json {
             var o = JSONObjectWriter()
             o.add("summary", true)
@@ -60,17 +66,32 @@ final class Reporter: @unchecked Sendable {
             o.add("ok", ok)
             o.add("failed", failed)
             o.add("skipped", skipped)
+            o.add("not_finished", notFinished)
             o.add("not_started", notStarted)
-            o.add("non_images_skipped", skippedNonImages)
+            o.add("non_images_skipped", walk.nonImages)
+            o.add("symlinks_skipped", walk.symlinks)
+            o.add("folders_skipped", walk.folders)
+            o.add("earlier_outputs_skipped", walk.earlierOutputs)
             o.add("interrupted", stop != nil)
             o.add("milliseconds", milliseconds)
             writeOutput(o.finished + "\n")
         }
+        if total == 0 && !options.quiet {
+            if let shard = options.shard, found > 0 {
+                StandardStreams.writeMessage("aspectfit: nothing to do: shard \(shard.index)/\(shard.count) holds none of the \(found) inputs")
+            } else {
+                let why = walk.reasons.isEmpty ? "" : ": " + walk.reasons.joined(separator: ", ")
+                StandardStreams.writeMessage("aspectfit: nothing to do: no JPEG or PNG input found\(why)")
+            }
+            return
+        }
         let wanted = !options.quiet && (StandardStreams.errorIsTerminal || failed > 0 || options.verbose || (stop != nil && stop != 141))
         guard wanted else { return }
         var line = "aspectfit: \(ok) \(options.dryRun ? "planned" : "written"), \(failed) failed, \(skipped) skipped"
-        if skippedNonImages > 0 { line += ", \(skippedNonImages) non-images ignored" }
-        if let stop, stop != 141 { line += "; interrupted (signal \(stop - 128)), \(notStarted) not processed" }
+        for reason in walk.reasons { line += ", " + reason }
+        if let stop, stop != 141 {
+            line += "; interrupted (signal \(stop - 128)): \(notFinished) abandoned in progress (nothing written), \(notStarted) not started"
+        }
         line += " in \(JSONObjectWriter.number(milliseconds / 1000)) s"
         StandardStreams.writeMessage(line)
     }

@@ -17,21 +17,28 @@ func fail(usage error: UsageError) -> Never {
 }
 
 let rawArguments = (1..<Int(CommandLine.argc)).map { PathBytes(cString: CommandLine.unsafeArgv[$0]!).bytes }
-var parser = ArgumentParser(arguments: rawArguments, defaultJobs: ProcessorCount.available)
+let parser = ArgumentParser(arguments: rawArguments, defaultJobs: ProcessorCount.available)
 let options: CommandLineOptions
 do { options = try parser.parse() } catch { fail(usage: error) }
 
-if options.showHelp {
-    _ = StandardStreams.writeOutput(HelpText.page)
-    exit(0)
+let document: String? = switch options.request {
+case .run: nil
+case .help: HelpText.page
+case .version: Manual.version + "\n"
+case .manPage: ManPage.text
+case .completionScript(let shell): CompletionScript.text(for: shell)
 }
-if options.showVersion {
-    _ = StandardStreams.writeOutput(HelpText.version + "\n")
+if let document {
+    _ = StandardStreams.writeOutput(document)
     exit(0)
 }
 
 let clockStart = ContinuousClock.now
 let outputDirectory = options.output.flatMap { try? FileSystem.status($0, followingSymlinks: true) }.flatMap { $0.kind == .directory ? $0.identity : nil }
+if let outputDirectory, let input = options.inputs.first(where: { (try? FileSystem.status($0, followingSymlinks: true))?.identity == outputDirectory }) {
+    fail(usage: UsageError("-o \(options.output!): the output folder is the input folder \(input), whose images would be replaced "
+        + "(without -o, outputs go beside their inputs as NAME-WxH.EXT; or choose another folder)"))
+}
 var collector = InputCollector(recursive: options.recursive, followSymlinks: options.followSymlinks, maxFileSize: options.maxFileSize,
                                excluding: outputDirectory.map { [$0] } ?? [])
 for input in options.inputs { collector.add(input) }
@@ -48,8 +55,13 @@ if let list = options.filesFrom {
 let pipelines = PipelineSet(options: options.fit, maxFileSize: options.maxFileSize)
 let planner = BatchPlanner(options: options, pipelines: pipelines, standardInputData: collector.standardInputData,
                            standardOutputIsTerminal: StandardStreams.outputIsTerminal)
+var inputs = collector.files
+var skipped = collector.skipped
+if options.output == nil {
+    (inputs, skipped.earlierOutputs) = EarlierOutputs.removing(from: inputs)
+}
 let items: [WorkItem]
-do { items = try planner.plan(collector.files) } catch { fail(usage: error) }
+do { items = try planner.plan(inputs) } catch { fail(usage: error) }
 
 let reporter = Reporter(options: options, control: control, total: items.count, errorIsTerminal: StandardStreams.errorIsTerminal)
 let runner = BatchRunner(items: items, options: options, pipelines: pipelines, control: control,
@@ -60,7 +72,7 @@ runner.run()
 control.setRunning(false)
 temporaries.removeAll()
 
-reporter.finish(total: items.count, skippedNonImages: collector.skippedNonImages,
+reporter.finish(total: items.count, found: inputs.count, skipped: skipped,
                 milliseconds: (ContinuousClock.now - clockStart).milliseconds)
 
 if let stop = control.stopRequested, reporter.done < items.count {

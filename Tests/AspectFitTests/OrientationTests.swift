@@ -23,6 +23,19 @@ import Testing
         }
     }
 
+    /// The library's pixel mapping against the EXIF table written out in the test fixtures.
+    @Test(arguments: Orientation.allCases)
+    func pixelMappingFollowsTheEXIFTable(_ o: Orientation) {
+        let (w, h) = (5, 3)
+        for j in 0 ..< h {
+            for i in 0 ..< w {
+                let p = o.uprightPixel(i: i, j: j, storedWidth: w, storedHeight: h)
+                let e = ResamplingFixtures.exifUpright(o.rawValue, x: i, y: j, w: w, h: h)
+                #expect(p.x == e.x && p.y == e.y, "\(o) (\(i), \(j))")
+            }
+        }
+    }
+
     @Test func invalidTagsMeanUp() {
         #expect(Orientation(exifValue: 0) == .up)
         #expect(Orientation(exifValue: 9) == .up)

@@ -47,9 +47,7 @@ import TestSupport
         try sandbox.copy(Samples.jpeg, to: "a.jpg")
         let huge = try sandbox.copy(Samples.jpeg, to: "huge.jpg")   // JPEG magic, then sparse up to 1 GiB + 1
         #expect(truncate(huge.path, (1 << 30) + 1) == 0)
-        let started = Date()
         let result = try sandbox.run(["-r", "1:1", "-w", "16", "-o", "out/", "huge.jpg", "a.jpg"])
-        #expect(Date().timeIntervalSince(started) < 10)
         #expect(result.status == 1)
         #expect(result.stderr.contains("aspectfit: huge.jpg: larger than the 1 GiB limit (--max-file-size)"), "\(result.stderr)")
         #expect(sandbox.files(under: "out") == ["a.jpg"])

@@ -24,3 +24,20 @@ import TestSupport
         }
     }
 }
+
+/// --to-srgb on the real binary: a Display P3 photo comes out tagged as sRGB (a compact profile
+/// named "sRGB built-in", not Display P3), untagged with --strip.
+@Suite struct ToSRGBEndToEndTests {
+    @Test func p3PhotoIsTaggedSRGBUnlessStripped() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy("photos/iphone-xs-p3-orientation6-4032x3024.jpg", to: "in.jpg")
+        for (flags, name, tagged) in [(["--to-srgb"], "srgb.jpg", true), (["--to-srgb", "--strip"], "stripped.jpg", false)] {
+            let result = try sandbox.run(["-r", "1:1", "-w", "64", "-o", name] + flags + ["in.jpg"])
+            #expect(result.status == 0, "\(flags): \(result.stderr)")
+            let data = try sandbox.data(name)
+            #expect(MetadataEndToEndTests.contains(data, "ICC_PROFILE\0") == tagged, "\(flags)")
+            #expect(MetadataEndToEndTests.contains(data, "Display P3") == false, "\(flags)")
+        }
+    }
+}

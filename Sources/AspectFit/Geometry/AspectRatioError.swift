@@ -1,5 +1,5 @@
 /// Why a text or a pair of numbers is not an aspect ratio; every message lists the accepted forms.
-public enum AspectRatioError: Error, Equatable, CustomStringConvertible {
+public enum AspectRatioError: Error, Hashable, CustomStringConvertible {
     /// Nothing was given.
     case empty
     /// The text is none of the accepted forms (e.g. "abc", "nan", "4:3:2").

@@ -7,7 +7,7 @@ import Glibc
 /// sub-pixel crop that fills it (fill, then clip), and how little of the source must be decoded.
 ///
 /// All geometry is done in upright space (after the EXIF orientation), then mapped back to the
-/// stored pixels the decoder sees. `--dry-run` and `--json` print a plan without decoding anything.
+/// stored pixels the decoder sees. `Pipeline.plan` returns one without decoding anything.
 public struct CropPlan: Sendable, Equatable, CustomStringConvertible {
     /// The source width as stored in the file (not oriented).
     public var sourceWidth: Int
@@ -33,11 +33,6 @@ public struct CropPlan: Sendable, Equatable, CustomStringConvertible {
     /// False for a pure clip: whole-pixel crop, output the same size, decoded at full scale.
     public var needsResampling: Bool
 
-    /// The largest output side (the JPEG limit, also kept for PNG so one rule fits every format).
-    public static let maxSide = 65535
-    /// The largest output area, matching the decoder's default pixel limit (16383 x 16383).
-    public static let maxPixels = 268_402_689
-
     /// Plans the fill-then-clip of a `sourceWidth` x `sourceHeight` (stored) image.
     ///
     /// - `shrinkOnLoad`: whether the decoder can scale by 1/2, 1/4 or 1/8 while decoding (JPEG).
@@ -46,9 +41,12 @@ public struct CropPlan: Sendable, Equatable, CustomStringConvertible {
     ///   largest box of the same ratio inside the source, which is then a pure clip.
     /// - `filterRadius`: the resampling filter's radius in output pixels (3 for Lanczos3); it sets the
     ///   margin of `decodeRegion`.
+    /// - `maxSide`, `maxPixels`: the largest output side and area (by default the largest any output
+    ///   format takes, and the decoder's default pixel limit); larger requests throw `.outputTooLarge`.
     public static func make(sourceWidth: Int, sourceHeight: Int, orientation: Orientation, shrinkOnLoad: Bool,
                             ratio: AspectRatio?, size: SizeRequest, gravity: Gravity, enlarge: Bool,
-                            filterRadius: Double) throws(PlanError) -> CropPlan {
+                            filterRadius: Double, maxSide: Int = ImageFormat.largestMaxSide,
+                            maxPixels: Int = DecodeOptions.defaultMaxPixels) throws(PlanError) -> CropPlan {
         precondition(filterRadius.isFinite && filterRadius >= 0, "filter radius must be finite and not negative")
         guard sourceWidth > 0, sourceHeight > 0 else {
             throw .invalidSource(width: sourceWidth, height: sourceHeight)
@@ -64,7 +62,7 @@ public struct CropPlan: Sendable, Equatable, CustomStringConvertible {
         let output = try outputSize(ratio: ratio, size: size, enlarge: enlarge, uprightWidth: w, uprightHeight: h)
         guard output.width <= Double(maxSide), output.height <= Double(maxSide),
               output.width * output.height <= Double(maxPixels) else {
-            throw .outputTooLarge(width: output.width, height: output.height)
+            throw .outputTooLarge(width: output.width, height: output.height, maxSide: maxSide, maxPixels: maxPixels)
         }
 
         let crop = output.isPureClip

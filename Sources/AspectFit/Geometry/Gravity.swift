@@ -2,7 +2,7 @@
 ///
 /// Compass points pin the crop to that edge or corner of the upright image; `.focus` keeps a
 /// chosen point (e.g. a face) as close to the centre of the crop as the image bounds allow.
-public enum Gravity: Sendable, Equatable, CustomStringConvertible {
+public enum Gravity: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Equal margins cut from both sides (the default).
     case centre
     /// Keep that edge whole (north the top row, east the right column), centred along it.
@@ -20,7 +20,7 @@ public enum Gravity: Sendable, Equatable, CustomStringConvertible {
     /// The American spelling of `centre`.
     public static let center = Gravity.centre
 
-    /// The compass gravities with their canonical names, for `--help` and docs.
+    /// The compass gravities with their canonical names, for help texts and docs.
     public static let named: [(name: String, gravity: Gravity)] = [
         ("centre", .centre), ("north", .north), ("south", .south), ("east", .east), ("west", .west),
         ("northEast", .northEast), ("northWest", .northWest), ("southEast", .southEast), ("southWest", .southWest),
@@ -43,22 +43,22 @@ public enum Gravity: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses a compass gravity in any case: "centre"/"center", "n"/"north"/"top", "ne"/"north-east"/
     /// "northeast"/"northEast"/"top-right", and so on for the other points.
-    public init(parsing text: String) throws(GravityError) {
+    public init(parsing text: String) throws(OptionError) {
         let trimmed = DecimalText.trimmed(text)
-        guard let gravity = Self.spellings[DecimalText.foldedName(trimmed)] else { throw .unrecognised(String(trimmed)) }
+        guard let gravity = Self.spellings[DecimalText.foldedName(trimmed)] else { throw .gravity(.unrecognised(String(trimmed))) }
         self = gravity
     }
 
     /// Parses a focus point "x,y" with both fractions in 0...1, e.g. "0.3,0.7".
-    public init(focusParsing text: String) throws(GravityError) {
+    public init(focusParsing text: String) throws(OptionError) {
         let trimmed = DecimalText.trimmed(text)
         let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
               let x = DecimalText.parse(DecimalText.trimmed(String(parts[0]))),
               let y = DecimalText.parse(DecimalText.trimmed(String(parts[1]))) else {
-            throw .malformedFocus(String(trimmed))
+            throw .gravity(.malformedFocus(String(trimmed)))
         }
-        guard (0 ... 1).contains(x), (0 ... 1).contains(y) else { throw .focusOutOfRange(String(trimmed)) }
+        guard (0 ... 1).contains(x), (0 ... 1).contains(y) else { throw .gravity(.focusOutOfRange(String(trimmed))) }
         self = .focus(x: x, y: y)
     }
 

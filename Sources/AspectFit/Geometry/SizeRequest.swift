@@ -1,5 +1,5 @@
 /// How big the output should be; together with an `AspectRatio` it fixes the output size in pixels.
-public enum SizeRequest: Sendable, Equatable, CustomStringConvertible {
+public enum SizeRequest: Sendable, Hashable, Codable, CustomStringConvertible {
     /// This many pixels wide; the height follows from the ratio.
     case width(Int)
     /// This many pixels high; the width follows from the ratio.

@@ -11,7 +11,11 @@ public struct DecodeOptions: Sendable, Equatable {
     public var scaleDenominator: Int
     /// Rows/columns wanted, in scaled stored coordinates; nil means the whole image.
     public var region: PixelRect?
+    /// Convert RGB and grey pixels that carry an ICC profile to sRGB (grey: the sRGB curve) while
+    /// decoding. CMYK and YCCK JPEGs always come out as sRGB, through their profile.
+    public var convertToSRGB = false
 
+    /// The defaults decode the whole image at full scale and refuse damage.
     public init(maxPixels: Int = DecodeOptions.defaultMaxPixels, failOnTruncation: Bool = true,
                 scaleDenominator: Int = 1, region: PixelRect? = nil) {
         self.maxPixels = maxPixels

@@ -6,12 +6,14 @@ public struct DecodedImage: Sendable, Equatable {
     /// (JPEG column crops are made one iMCU wider inside and trimmed, so the pixels equal a full
     /// decode's); callers should still read it rather than assume it.
     public var region: PixelRect
-    /// The full scaled image size.
+    /// The full scaled image width.
     public var scaledWidth: Int
+    /// The full scaled image height.
     public var scaledHeight: Int
     /// Accepted damage and ignored problems (dropped chunks, extraneous bytes).
     public var warnings: [String]
 
+    /// A decoded region and its context.
     public init(pixels: PixelBuffer, region: PixelRect, scaledWidth: Int, scaledHeight: Int, warnings: [String]) {
         self.pixels = pixels
         self.region = region
@@ -25,8 +27,12 @@ public struct DecodedImage: Sendable, Equatable {
 public struct DecodeSummary: Sendable, Equatable {
     /// What was decoded, in scaled stored coordinates (see `DecodedImage.region`).
     public var region: PixelRect
+    /// The layout of the rows handed out.
     public var layout: PixelLayout
+    /// The full scaled image width.
     public var scaledWidth: Int
+    /// The full scaled image height.
     public var scaledHeight: Int
+    /// Accepted damage and ignored problems.
     public var warnings: [String]
 }

@@ -5,25 +5,49 @@ public enum ImageEncoder {
     /// Encodes gray8 (as a gray JPEG) or rgb8; alpha layouts must be flattened first (`.invalidArgument`).
     /// A profile is written as APP2 ICC_PROFILE markers (split when over 64 KB); EXIF (a TIFF block,
     /// as `ImageInfo.exif`) as an APP1 marker right after SOI, replacing the JFIF header.
+    /// Metadata never fails the encode: see the `warnings:` form for what was left out.
     public static func encodeJPEG(_ image: PixelBuffer, options: JPEGEncodeOptions = .init(),
                                   iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil) throws(ImageIOError) -> [UInt8] {
+        var ignored: [String] = []
+        return try encodeJPEG(image, options: options, iccProfile: iccProfile, exif: exif, warnings: &ignored)
+    }
+
+    /// As `encodeJPEG`, appending one line to `warnings` for each metadata block left out (a profile
+    /// over 255 APP2 markers, EXIF over one APP1 marker or not TIFF-structured).
+    public static func encodeJPEG(_ image: PixelBuffer, options: JPEGEncodeOptions = .init(), iccProfile: [UInt8]?,
+                                  exif: [UInt8]?, warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
         var c = cio_jpeg_options()
         c.quality = Int32(clamping: options.quality)
         c.progressive = options.progressive ? 1 : 0
         c.full_chroma = options.chroma == .full444 ? 1 : 0
         c.optimize_huffman = options.optimizeHuffman ? 1 : 0
-        return try encode(image, iccProfile: iccProfile, exif: exif) { image, metadata, output, size, message in
+        return try encode(image, iccProfile: iccProfile, exif: exif, warnings: &warnings) { image, metadata, output, size, message in
             cio_encode_jpeg(image, &c, metadata, output, size, message)
         }
     }
 
-    /// Encodes any of the four 8-bit layouts; a profile is written as an iCCP chunk, EXIF as eXIf.
+    /// Encodes any of the four 8-bit layouts; a profile is written as an iCCP chunk, EXIF as eXIf;
+    /// `markedSRGB` writes an sRGB chunk (perceptual) instead of any profile. Metadata never fails
+    /// the encode: see the `warnings:` form for what was left out.
     public static func encodePNG(_ image: PixelBuffer, options: PNGEncodeOptions = .init(),
-                                 iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil) throws(ImageIOError) -> [UInt8] {
+                                 iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil,
+                                 markedSRGB: Bool = false) throws(ImageIOError) -> [UInt8] {
+        var ignored: [String] = []
+        return try encodePNG(image, options: options, iccProfile: iccProfile, exif: exif, markedSRGB: markedSRGB,
+                             warnings: &ignored)
+    }
+
+    /// As `encodePNG`, appending one line to `warnings` for each metadata block left out: a profile
+    /// libpng finds unusable (it is kept whenever libpng can write it, "known incorrect" sRGB
+    /// profiles included), EXIF that is not TIFF-structured.
+    public static func encodePNG(_ image: PixelBuffer, options: PNGEncodeOptions = .init(), iccProfile: [UInt8]?,
+                                 exif: [UInt8]?, markedSRGB: Bool = false,
+                                 warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
         var c = cio_png_options()
         c.compression_level = Int32(clamping: options.compressionLevel)
         c.fast_filters = options.fastFilters ? 1 : 0
-        return try encode(image, iccProfile: iccProfile, exif: exif) { image, metadata, output, size, message in
+        return try encode(image, iccProfile: iccProfile, exif: exif, markedSRGB: markedSRGB,
+                          warnings: &warnings) { image, metadata, output, size, message in
             cio_encode_png(image, &c, metadata, output, size, message)
         }
     }
@@ -33,7 +57,8 @@ public enum ImageEncoder {
                                   UnsafeMutablePointer<cio_message>) -> cio_status
 
     /// Checks the buffer, pins pixels and metadata, runs the C encoder and copies its output.
-    private static func encode(_ image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?,
+    private static func encode(_ image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, markedSRGB: Bool = false,
+                               warnings: inout [String],
                                _ run: CEncoder) throws(ImageIOError) -> [UInt8] {
         let rowBytes = image.width.multipliedReportingOverflow(by: image.layout.channels)
         let total = image.bytesPerRow.multipliedReportingOverflow(by: image.height)
@@ -45,19 +70,29 @@ public enum ImageEncoder {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = cio_message()
+        var dropped = cio_warnings()
         let status = image.bytes.withUnsafeBufferPointer { pixels -> cio_status in
             var c = cio_image(pixels: pixels.baseAddress, width: UInt32(image.width), height: UInt32(image.height),
                               stride: image.bytesPerRow, layout: cio_layout(UInt32(image.layout.rawValue)))
             return (iccProfile ?? []).withUnsafeBufferPointer { icc in
                 (exif ?? []).withUnsafeBufferPointer { exif in
-                    var metadata = cio_metadata(icc: icc.baseAddress, icc_size: icc.count,
-                                                exif: exif.baseAddress, exif_size: exif.count)
-                    return run(&c, &metadata, &output, &size, &message)
+                    withUnsafeMutablePointer(to: &dropped) { dropped in
+                        var metadata = cio_metadata(icc: icc.baseAddress, icc_size: icc.count,
+                                                    exif: exif.baseAddress, exif_size: exif.count, dropped: dropped,
+                                                    srgb: markedSRGB ? 1 : 0)
+                        return run(&c, &metadata, &output, &size, &message)
+                    }
                 }
             }
         }
         guard status == CIO_OK, let output else { throw ImageIOError(status: status, message: &message) }
         defer { cio_free(output) }
+        warnings += (0 ..< Int(dropped.count)).map { i in
+            withUnsafeBytes(of: &dropped.items) { raw in
+                let item = raw[i * MemoryLayout<cio_message>.stride ..< (i + 1) * MemoryLayout<cio_message>.stride]
+                return String(decoding: item.prefix { $0 != 0 }, as: UTF8.self)
+            }
+        }
         return Array(UnsafeBufferPointer(start: output, count: size))
     }
 }

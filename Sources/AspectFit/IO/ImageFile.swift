@@ -6,19 +6,27 @@ import CImageIO
 /// calls share no mutable state.
 ///
 /// JPEG: libjpeg-turbo defaults (ISLOW DCT, fancy upsampling), so pixels equal `djpeg`'s; CMYK and
-/// YCCK become RGB exactly as Pillow converts them. PNG: 16-bit samples are scaled to 8 bits with
+/// YCCK become sRGB through their ICC profile (LittleCMS; README "Colour"). PNG: 16-bit samples are scaled to 8 bits with
 /// rounding (png_set_scale_16, i.e. round(v / 257)), low bit depths and palettes are expanded,
 /// tRNS becomes alpha; gAMA/cHRM/sRGB are ignored (pixels as stored, as browsers assume sRGB and
-/// Pillow does), and text chunks are never read, so zTXt/iTXt cannot inflate unbounded.
+/// Pillow does). Of the text chunks only the EXIF raw profile and XMP keywords are read (for the
+/// orientation), with a bound on their inflated size, so zTXt/iTXt cannot inflate unbounded.
 public enum ImageFile {
     /// Rows decoded per C call in the streaming form.
     static let rowsPerBatch = 16
 
     /// Reads the header only: size, channels, orientation, ICC profile. Fast and small even for huge images.
     public static func probe(_ data: [UInt8]) throws(ImageIOError) -> ImageInfo {
+        let result = data.withUnsafeBytes { bytes in Result { () throws(ImageIOError) in try probe(bytes) } }
+        return try result.get()
+    }
+
+    /// Reads the header of bytes the caller owns (`Data`, a NIO `ByteBuffer` view, mapped memory)
+    /// without copying them.
+    public static func probe(_ data: UnsafeRawBufferPointer) throws(ImageIOError) -> ImageInfo {
         var info = cio_info()
         var message = cio_message()
-        let status = data.withUnsafeBufferPointer { cio_probe($0.baseAddress, $0.count, &info, &message) }
+        let status = cio_probe(data.baseAddress?.assumingMemoryBound(to: UInt8.self), data.count, &info, &message)
         guard status == CIO_OK else { throw ImageIOError(status: status, message: &message) }
         defer { cio_info_release(&info) }
         return ImageInfo(info)
@@ -32,7 +40,7 @@ public enum ImageFile {
                 let region = decoder.region
                 let stride = region.width * decoder.layout.channels
                 let (count, overflow) = stride.multipliedReportingOverflow(by: region.height)
-                guard !overflow else { throw .tooLarge("decoded region \(region) does not fit in memory") }
+                guard !overflow else { throw .limitExceeded("decoded region \(region) does not fit in memory") }
                 var failure: ImageIOError?
                 let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                     var row = 0
@@ -50,7 +58,7 @@ public enum ImageFile {
                     }
                 }
                 if let failure { throw failure }
-                let pixels = PixelBuffer(width: region.width, height: region.height, layout: decoder.layout,
+                let pixels = PixelBuffer(checkedWidth: region.width, height: region.height, layout: decoder.layout,
                                          bytesPerRow: stride, bytes: bytes)
                 return .success(DecodedImage(pixels: pixels, region: region, scaledWidth: decoder.scaledWidth,
                                              scaledHeight: decoder.scaledHeight, warnings: decoder.warnings))
@@ -67,7 +75,14 @@ public enum ImageFile {
     public static func decodeRows(_ data: [UInt8], options: DecodeOptions = .init(),
                                   start: (_ region: PixelRect, _ layout: PixelLayout) throws -> Void,
                                   row: (_ y: Int, _ pixels: UnsafeRawBufferPointer) throws -> Void) throws -> DecodeSummary {
-        try data.withUnsafeBufferPointer { input in
+        try data.withUnsafeBytes { try decodeRows($0, options: options, start: start, row: row) }
+    }
+
+    /// `decodeRows` over bytes the caller owns, read in place (the bytes must not change meanwhile).
+    public static func decodeRows(_ data: UnsafeRawBufferPointer, options: DecodeOptions = .init(),
+                                  start: (_ region: PixelRect, _ layout: PixelLayout) throws -> Void,
+                                  row: (_ y: Int, _ pixels: UnsafeRawBufferPointer) throws -> Void) throws -> DecodeSummary {
+        try withExtendedLifetime(data.assumingMemoryBound(to: UInt8.self)) { input in
             let decoder = try RowDecoder(data: input, options: options)
             let region = decoder.region
             try start(region, decoder.layout)

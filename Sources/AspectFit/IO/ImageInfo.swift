@@ -2,12 +2,15 @@ import CImageIO
 
 /// What an image's header says, read without decoding any pixels.
 public struct ImageInfo: Sendable, Equatable {
+    /// The format, from the magic bytes.
     public var format: ImageFormat
-    /// Size as stored (before applying `orientation`).
+    /// Width as stored (before applying `orientation`).
     public var width: Int
+    /// Height as stored.
     public var height: Int
     /// Channels and bits per sample as in the file (CMYK JPEG = 4 channels; PNG palette = 1).
     public var channels: Int
+    /// Bits per sample as stored (1...16).
     public var bitDepth: Int
     /// JPEG progressive or PNG Adam7 interlaced.
     public var isProgressive: Bool
@@ -22,6 +25,10 @@ public struct ImageInfo: Sendable, Equatable {
     /// The layout `ImageFile.decode` produces.
     public var decodedLayout: PixelLayout
 
+    /// A CMYK or YCCK JPEG: decoding converts it to sRGB.
+    public var isCMYK: Bool { format == .jpeg && channels == 4 }
+
+    /// A header description from its fields (for tests and callers that probe elsewhere).
     public init(format: ImageFormat, width: Int, height: Int, channels: Int, bitDepth: Int, isProgressive: Bool,
                 hasAlpha: Bool, orientation: Orientation, iccProfile: [UInt8]?, exif: [UInt8]? = nil,
                 decodedLayout: PixelLayout) {
@@ -37,6 +44,11 @@ public struct ImageInfo: Sendable, Equatable {
         self.exif = exif
         self.decodedLayout = decodedLayout
     }
+
+    /// The width once `orientation` is applied: the width the image is seen and planned at.
+    public var uprightWidth: Int { orientation.swapsAxes ? height : width }
+    /// The height once `orientation` is applied.
+    public var uprightHeight: Int { orientation.swapsAxes ? width : height }
 
     /// Copies a C probe result (which must have succeeded).
     init(_ info: cio_info) {

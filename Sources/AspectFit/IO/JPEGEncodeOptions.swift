@@ -1,7 +1,7 @@
 /// How to write a JPEG.
-public struct JPEGEncodeOptions: Sendable, Equatable {
+public struct JPEGEncodeOptions: Sendable, Hashable, Codable {
     /// Chroma resolution of colour JPEGs.
-    public enum Chroma: Sendable, Equatable {
+    public enum Chroma: Sendable, Hashable, Codable {
         /// Half-resolution chroma in both directions (4:2:0): smaller, the usual choice for photos.
         case subsampled420
         /// Full-resolution chroma (4:4:4): sharper colour edges, larger files.
@@ -10,11 +10,14 @@ public struct JPEGEncodeOptions: Sendable, Equatable {
 
     /// 1...100 (libjpeg's quality scale).
     public var quality: Int
+    /// Progressive scans: shows early when loaded over a slow link, often a little smaller.
     public var progressive: Bool
+    /// Chroma resolution of colour output.
     public var chroma: Chroma
     /// Two-pass optimal Huffman tables: a few percent smaller, a little slower.
     public var optimizeHuffman: Bool
 
+    /// Quality 85, baseline, 4:2:0, standard Huffman tables by default.
     public init(quality: Int = 85, progressive: Bool = false, chroma: Chroma = .subsampled420,
                 optimizeHuffman: Bool = false) {
         self.quality = quality

@@ -16,6 +16,7 @@ final class RowDecoder {
         var c = cio_decode_options()
         c.max_pixels = UInt64(options.maxPixels)
         c.fail_on_truncation = options.failOnTruncation ? 1 : 0
+        c.to_srgb = options.convertToSRGB ? 1 : 0
         guard [1, 2, 4, 8].contains(options.scaleDenominator) else {
             throw .invalidArgument("scale denominator must be 1, 2, 4 or 8 (got \(options.scaleDenominator))")
         }
@@ -35,7 +36,9 @@ final class RowDecoder {
         var geometry = cio_decode_geometry()
         var message = cio_message()
         let status = cio_decoder_open(data.baseAddress, data.count, &c, &handle, &geometry, &message)
-        guard status == CIO_OK, let handle else { throw ImageIOError(status: status, message: &message) }
+        guard status == CIO_OK, let handle else {
+            throw Self.pixelLimitError(data, maxPixels: options.maxPixels) ?? ImageIOError(status: status, message: &message)
+        }
         self.handle = handle
         region = PixelRect(x: Int(geometry.x), y: Int(geometry.y), width: Int(geometry.width), height: Int(geometry.height))
         layout = PixelLayout(rawValue: Int(geometry.layout.rawValue)) ?? .rgb8
@@ -44,6 +47,14 @@ final class RowDecoder {
     }
 
     deinit { cio_decoder_close(handle) }
+
+    /// `.tooLarge` with the header's size when it is over `maxPixels` (the C decoder reports that
+    /// as a message only), else nil.
+    private static func pixelLimitError(_ data: UnsafeBufferPointer<UInt8>, maxPixels: Int) -> ImageIOError? {
+        guard let info = try? ImageFile.probe(UnsafeRawBufferPointer(data)),
+              info.width.multipliedReportingOverflow(by: info.height).partialValue > maxPixels else { return nil }
+        return .tooLarge(width: info.width, height: info.height, limit: maxPixels)
+    }
 
     /// Decodes up to `maxRows` further rows, `stride` bytes apart; returns how many (0: all done).
     func readRows(into rows: UnsafeMutablePointer<UInt8>, stride: Int, maxRows: Int) throws(ImageIOError) -> Int {

@@ -1,17 +1,23 @@
-/// Why one image could not be fitted; `description` is the one-line reason the CLI prints.
-public enum FitError: Error, Equatable, CustomStringConvertible {
-    /// The file could not be read, decoded or encoded.
+import FoundationEssentials
+
+/// Why one image could not be fitted; `description` (and `localizedDescription`) is a one-line reason.
+public enum FitError: Error, Hashable, CustomStringConvertible, LocalizedError {
+    /// The input could not be read or decoded, or the output not encoded.
     case image(ImageIOError)
     /// The requested shape cannot be made from this source.
     case plan(PlanError)
-    /// An option value that makes no sense.
-    case invalidOption(String)
+    /// The task was cancelled before the fit finished; nothing was produced.
+    case cancelled
 
+    /// The one-line reason.
     public var description: String {
         switch self {
         case .image(let error): error.description
         case .plan(let error): error.description
-        case .invalidOption(let message): message
+        case .cancelled: "cancelled"
         }
     }
+
+    /// `description`, so `localizedDescription` reads as the message rather than an error code.
+    public var errorDescription: String? { description }
 }

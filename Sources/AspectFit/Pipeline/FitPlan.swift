@@ -1,22 +1,25 @@
-/// What `Pipeline` will do to one image, known from its header alone (`--dry-run`, `--json`).
+/// What `Pipeline` will do to one image, known from its header alone (nothing is decoded).
 public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     /// The probed header of the source.
     public var source: ImageInfo
     /// The geometry: output size, sub-pixel crop, decode scale and region.
-    public var crop: CropPlan
+    public var geometry: CropPlan
     /// The format that will be written.
     public var outputFormat: ImageFormat
     /// The pixel layout that will be encoded.
     public var outputLayout: PixelLayout
     /// Set when the gravity chooses the window from the pixels; its focus once they were read.
     public var windowChoice: WindowChoice? = nil
-    /// With `FitMode.contain`, the output box and where the scaled image (`crop`'s output) sits in it.
+    /// With `FitMode.contain`, the output box and where the scaled image (`geometry`'s output) sits in it.
     public var letterbox: Letterbox? = nil
 
-    public var outputWidth: Int { letterbox?.width ?? crop.outputWidth }
-    public var outputHeight: Int { letterbox?.height ?? crop.outputHeight }
+    /// The output width in pixels, upright: the letterbox's with `FitMode.contain`.
+    public var outputWidth: Int { letterbox?.width ?? geometry.outputWidth }
+    /// The output height in pixels, upright: the letterbox's with `FitMode.contain`.
+    public var outputHeight: Int { letterbox?.height ?? geometry.outputHeight }
 
+    /// One line: source format, geometry, output format and layout.
     public var description: String {
-        "\(source.format.rawValue) \(crop) -> \(outputFormat.rawValue) \(outputLayout)"
+        "\(source.format.rawValue) \(geometry) -> \(outputFormat.rawValue) \(outputLayout)"
     }
 }

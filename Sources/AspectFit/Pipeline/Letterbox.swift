@@ -1,9 +1,13 @@
 /// Where a contained image sits in its output box (`FitMode.contain`): the box size and the
 /// whole-pixel offset of the image inside it.
 public struct Letterbox: Sendable, Equatable {
+    /// The output box's width in pixels.
     public var width: Int
+    /// The output box's height in pixels.
     public var height: Int
+    /// The image's left edge in the box, in pixels.
     public var x: Int
+    /// The image's top edge in the box, in pixels.
     public var y: Int
 
     /// Places a `imageWidth` x `imageHeight` image in a `width` x `height` box by `gravity`
@@ -29,7 +33,7 @@ public struct Letterbox: Sendable, Equatable {
     func place(_ image: PixelBuffer, transparent: Bool, background: RGBColor) -> PixelBuffer {
         let source = transparent && !image.layout.hasAlpha ? image.addingOpaqueAlpha() : image
         let layout = source.layout
-        var box = PixelBuffer(width: width, height: height, layout: layout)
+        var box = PixelBuffer(blankWidth: width, height: height, layout: layout)
         let ch = layout.channels
         if !transparent {
             let fill: [UInt8] = switch layout {

@@ -1,17 +1,19 @@
 /// The file format to write: a fixed one, or `auto` to keep the input's.
-public enum OutputFormat: String, Sendable, CaseIterable {
+public enum OutputFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// The input's format, except that a result with transparency becomes PNG (JPEG has no alpha).
     case auto
+    /// Always JPEG; transparency is flattened onto the background.
     case jpeg
+    /// Always PNG.
     case png
 
     /// Parses "auto", "jpeg"/"jpg", "png" (case-insensitive).
-    public init(parsing text: String) throws(FitError) {
+    public init(parsing text: String) throws(OptionError) {
         switch text.lowercased() {
         case "auto": self = .auto
         case "jpeg", "jpg": self = .jpeg
         case "png": self = .png
-        default: throw .invalidOption("unknown format '\(text)': use jpeg, png or auto")
+        default: throw .unknownFormat(text)
         }
     }
 

@@ -4,22 +4,25 @@ extension Pipeline {
     /// not depend on where it goes), chooses the window on a small upright copy, re-plans with
     /// that focus and resamples the window from the same decoded pixels. Memory: the decoded frame
     /// at 1/`decodeScale` (its width x height x channels bytes) plus the output.
-    func decodeChoosingWindow(_ data: [UInt8], plan: inout FitPlan,
-                              workspace: PipelineWorkspace) throws(FitError) -> (PixelBuffer, [String]) {
-        var decode = options.decode
-        decode.scaleDenominator = plan.crop.decodeScale
-        decode.region = nil
-        var frame = PixelBuffer(width: 0, height: 0, layout: .rgb8)
+    func decodeChoosingWindow(_ data: UnsafeRawBufferPointer, plan: inout FitPlan, workspace: PipelineWorkspace,
+                              cancellation: CancellationFlag?) throws(FitError) -> (PixelBuffer, [String]) {
+        var decode = DecodeOptions(maxPixels: options.decode.maxPixels, failOnTruncation: options.decode.failOnTruncation,
+                                   scaleDenominator: plan.geometry.decodeScale, region: nil)
+        decode.convertToSRGB = options.toSRGB
+        var frame = PixelBuffer(blankWidth: 0, height: 0, layout: .rgb8)
         let summary: DecodeSummary
         do {
             summary = try ImageFile.decodeRows(data, options: decode, start: { region, layout in
-                frame = PixelBuffer(width: region.width, height: region.height, layout: layout)
+                frame = PixelBuffer(blankWidth: region.width, height: region.height, layout: layout)
             }, row: { y, pixels in
+                if cancellation?.isCancelled == true { throw FitError.cancelled }
                 let start = y * frame.bytesPerRow
                 frame.bytes.withUnsafeMutableBytes { rows in
                     rows.baseAddress!.advanced(by: start).copyMemory(from: pixels.baseAddress!, byteCount: min(pixels.count, frame.bytesPerRow))
                 }
             })
+        } catch let error as FitError {
+            throw error
         } catch let error as ImageIOError {
             throw .image(error)
         } catch {
@@ -30,20 +33,20 @@ extension Pipeline {
         let source = plan.source
         let upright = source.orientation.uprightSize(width: source.width, height: source.height)
         let w = Double(upright.width), h = Double(upright.height)
-        let window = (width: plan.crop.crop.width / w, height: plan.crop.crop.height / h)
+        let window = (width: plan.geometry.crop.width / w, height: plan.geometry.crop.height / h)
         let focus = window.width >= 1 && window.height >= 1
             ? (x: 0.5, y: 0.5)
             : CropWindowFinder(options.gravity, frame: frame, orientation: source.orientation).focus(window: window)
         var crop: CropPlan
         do {
             crop = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: source.orientation,
-                                     shrinkOnLoad: plan.crop.decodeScale > 1 || source.format == .jpeg,
+                                     shrinkOnLoad: plan.geometry.decodeScale > 1 || source.format == .jpeg,
                                      ratio: options.ratio, size: options.size,
                                      gravity: .focus(x: min(1, max(0, focus.x)), y: min(1, max(0, focus.y))),
                                      enlarge: options.enlarge, filterRadius: options.filter.radius)
         } catch { throw .plan(error) }
-        crop = crop.withDecodeScale(plan.crop.decodeScale, filterRadius: options.filter.radius)
-        plan.crop = crop
+        crop = crop.withDecodeScale(plan.geometry.decodeScale, filterRadius: options.filter.radius)
+        plan.geometry = crop
         plan.windowChoice = WindowChoice(strategy: options.gravity, focusX: (crop.crop.x + crop.crop.width / 2) / w,
                                          focusY: (crop.crop.y + crop.crop.height / 2) / h)
 
@@ -62,6 +65,6 @@ extension Pipeline {
         }
         var image = workspace.image
         resampler.finish(into: &image)
-        return (image, summary.warnings)
+        return (image, reported(summary.warnings))
     }
 }

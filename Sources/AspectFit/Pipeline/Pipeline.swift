@@ -1,22 +1,25 @@
+import FoundationEssentials
+
 /// The whole route of one image: probe -> plan -> decode (shrink-on-load, only the rows and
 /// columns the crop needs) streamed row by row into the resampler -> corners -> encode.
 ///
 /// A `Pipeline` is an immutable value: share one between threads; every `run` is independent.
 public struct Pipeline: Sendable {
+    /// What every run of this pipeline does.
     public let options: FitOptions
 
+    /// A pipeline that fits every image with `options`.
     public init(options: FitOptions = FitOptions()) {
         self.options = options
     }
 
     /// What `run` would do with `data`, from its header alone: nothing is decoded.
-    public func plan(_ data: [UInt8]) throws(FitError) -> FitPlan {
-        let info: ImageInfo
-        do { info = try ImageFile.probe(data) } catch { throw .image(error) }
-        return try plan(for: info)
+    public func plan(_ data: some ContiguousBytes) throws(FitError) -> FitPlan {
+        try data.withUnsafeBytes { bytes in Result { () throws(FitError) in try plan(bytes: bytes) } }.get()
     }
 
-    /// What `run` would do with a source whose header says `info`.
+    /// What `run` would do with a source whose header says `info`. The input limits are not part of
+    /// the plan: `run` and `plan(_:)` check them too (`checkInputLimits`), so a refused input still has one.
     public func plan(for info: ImageInfo) throws(FitError) -> FitPlan {
         var crop: CropPlan
         do {
@@ -27,28 +30,51 @@ public struct Pipeline: Sendable {
         } catch { throw .plan(error) }
         var letterbox: Letterbox?
         if options.fit == .contain { (crop, letterbox) = try containedPlan(box: crop, info: info) }
-        let corners = cutsCorners(width: letterbox?.width ?? crop.outputWidth, height: letterbox?.height ?? crop.outputHeight)
+        let box = (width: letterbox?.width ?? crop.outputWidth, height: letterbox?.height ?? crop.outputHeight)
+        let corners = cutsCorners(width: box.width, height: box.height)
         let format = options.format.resolved(source: info.format, transparent: info.decodedLayout.hasAlpha || corners)
+        guard box.width <= format.maxSide, box.height <= format.maxSide else {
+            throw .plan(.outputTooLarge(width: Double(box.width), height: Double(box.height),
+                                        maxSide: format.maxSide, maxPixels: DecodeOptions.defaultMaxPixels))
+        }
         let layout = format == .jpeg ? info.decodedLayout.withoutAlpha
             : corners || letterbox != nil ? info.decodedLayout.withAlpha : info.decodedLayout
         let smart = options.gravity.readsPixels && options.fit == .cover
-        return FitPlan(source: info, crop: crop, outputFormat: format, outputLayout: layout,
+        return FitPlan(source: info, geometry: crop, outputFormat: format, outputLayout: layout,
                        windowChoice: smart ? WindowChoice(strategy: options.gravity) : nil, letterbox: letterbox)
     }
 
-    /// Fits one encoded JPEG or PNG image and returns the encoded result.
-    public func run(_ data: [UInt8]) throws(FitError) -> FitResult {
+    /// Fits one encoded JPEG or PNG image (`[UInt8]`, `Data`, a byte slice: read in place, never
+    /// copied) and returns the encoded result. Blocks the calling thread: from async code use
+    /// `run(_:on:)`, which keeps the cooperative pool free.
+    public func run(_ data: some ContiguousBytes) throws(FitError) -> FitResult {
         try run(data, workspace: PipelineWorkspace())
     }
 
     /// Fits one image reusing `workspace`'s tables and buffers; a batch worker keeps one workspace.
-    public func run(_ data: [UInt8], workspace: PipelineWorkspace) throws(FitError) -> FitResult {
+    public func run(_ data: some ContiguousBytes, workspace: PipelineWorkspace) throws(FitError) -> FitResult {
+        try data.withUnsafeBytes { bytes in
+            Result { () throws(FitError) in try run(bytes: bytes, workspace: workspace, cancellation: nil) }
+        }.get()
+    }
+
+    /// `plan(_:)` on bytes already pinned.
+    func plan(bytes: UnsafeRawBufferPointer) throws(FitError) -> FitPlan {
+        let info: ImageInfo
+        do { info = try ImageFile.probe(bytes) } catch { throw .image(error) }
+        try checkInputLimits(info)
+        return try plan(for: info)
+    }
+
+    /// The route itself; `cancellation`, when given, is checked between steps and decoded rows.
+    func run(bytes: UnsafeRawBufferPointer, workspace: PipelineWorkspace,
+             cancellation: CancellationFlag?) throws(FitError) -> FitResult {
         var clock = Stopwatch()
-        var plan = try plan(data)
+        var plan = try plan(bytes: bytes)
         clock.lap("plan")
         var (image, warnings) = try plan.windowChoice != nil
-            ? decodeChoosingWindow(data, plan: &plan, workspace: workspace)
-            : decodeAndResample(data, plan: plan, workspace: workspace)
+            ? decodeChoosingWindow(bytes, plan: &plan, workspace: workspace, cancellation: cancellation)
+            : decodeAndResample(bytes, plan: plan, workspace: workspace, cancellation: cancellation)
         defer { workspace.image = image }
         clock.lap("decode+resample")
         if let box = plan.letterbox {
@@ -56,13 +82,17 @@ public struct Pipeline: Sendable {
         }
         image = applyCorners(to: image, plan: plan)
         clock.lap("corners")
-        let icc = outputProfile(plan: plan, warnings: &warnings)
+        if cancellation?.isCancelled == true { throw .cancelled }
+        let tag = colourTag(plan: plan, warnings: &warnings)
         let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
         let bytes: [UInt8]
         do {
             switch plan.outputFormat {
-            case .jpeg: bytes = try ImageEncoder.encodeJPEG(image, options: options.jpeg, iccProfile: icc, exif: exif)
-            case .png: bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: icc, exif: exif)
+            case .jpeg: bytes = try ImageEncoder.encodeJPEG(image, options: options.jpeg,
+                                                            iccProfile: tag.jpegProfile(layout: image.layout), exif: exif,
+                                                            warnings: &warnings)
+            case .png: bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: tag.pngProfile,
+                                                          exif: exif, markedSRGB: tag == .sRGB, warnings: &warnings)
             }
         } catch { throw .image(error) }
         clock.lap("encode")
@@ -71,12 +101,12 @@ public struct Pipeline: Sendable {
 
     /// Decodes the plan's region at its DCT scale and feeds each row to the resampler as it arrives,
     /// so the full decoded image is never held in memory.
-    private func decodeAndResample(_ data: [UInt8], plan: FitPlan,
-                                   workspace: PipelineWorkspace) throws(FitError) -> (PixelBuffer, [String]) {
-        let crop = plan.crop
-        var decode = options.decode
-        decode.scaleDenominator = crop.decodeScale
-        decode.region = crop.decodeRegion
+    private func decodeAndResample(_ data: UnsafeRawBufferPointer, plan: FitPlan, workspace: PipelineWorkspace,
+                                   cancellation: CancellationFlag?) throws(FitError) -> (PixelBuffer, [String]) {
+        let crop = plan.geometry
+        var decode = DecodeOptions(maxPixels: options.decode.maxPixels, failOnTruncation: options.decode.failOnTruncation,
+                                   scaleDenominator: crop.decodeScale, region: crop.decodeRegion)
+        decode.convertToSRGB = options.toSRGB
         var resampler: Resampler?
         let summary: DecodeSummary
         do {
@@ -88,8 +118,11 @@ public struct Pipeline: Sendable {
                                                 outputHeight: crop.outputHeight, orientation: crop.orientation,
                                                 layout: layout, linearLight: options.linearLight)
             }, row: { y, pixels in
+                if cancellation?.isCancelled == true { throw FitError.cancelled }
                 resampler?.consume(row: pixels, y: y)
             })
+        } catch let error as FitError {
+            throw error
         } catch let error as ImageIOError {
             throw .image(error)
         } catch {
@@ -98,7 +131,13 @@ public struct Pipeline: Sendable {
         guard let resampler else { throw .image(.corrupt("the decoder produced no rows")) }
         var image = workspace.image
         resampler.finish(into: &image)
-        return (image, summary.warnings)
+        return (image, reported(summary.warnings))
+    }
+
+    /// The decoder's warnings worth reporting: a profile the reader could not use is no news when
+    /// the output carries none anyway.
+    func reported(_ warnings: [String]) -> [String] {
+        options.keepICCProfile ? warnings : warnings.filter { !$0.hasPrefix("ICC profile") }
     }
 
     /// Whether `options` cut visible corners out of a `width` x `height` output.
@@ -127,13 +166,16 @@ public struct Pipeline: Sendable {
         return image
     }
 
-    /// The source's ICC profile when it is kept and still describes the output's colour model.
-    private func outputProfile(plan: FitPlan, warnings: inout [String]) -> [UInt8]? {
-        guard options.keepICCProfile, let profile = plan.source.iccProfile else { return nil }
+    /// sRGB for pixels converted to it (`toSRGB`, and CMYK always); otherwise the source's ICC profile
+    /// when it still describes the output's colour model. Nothing when metadata is stripped.
+    private func colourTag(plan: FitPlan, warnings: inout [String]) -> ColourTag {
+        guard options.keepICCProfile else { return .none }
+        if options.toSRGB || plan.source.isCMYK { return .sRGB }
+        guard let profile = plan.source.iccProfile else { return .none }
         guard ICCProfile.fits(profile, layout: plan.outputLayout) else {
             warnings.append("ICC profile dropped: it does not describe \(plan.outputLayout) pixels")
-            return nil
+            return .none
         }
-        return profile
+        return .profile(profile)
     }
 }

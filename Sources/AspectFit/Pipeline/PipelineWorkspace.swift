@@ -4,8 +4,9 @@
 public final class PipelineWorkspace {
     private var resampler: Resampler?
     /// The previous output's pixels, swapped back into the resampler for the next image.
-    var image = PixelBuffer(width: 0, height: 0, layout: .rgb8)
+    var image = PixelBuffer(blankWidth: 0, height: 0, layout: .rgb8)
 
+    /// An empty workspace; the first image fills it.
     public init() {}
 
     /// A resampler for this geometry: the last one when nothing changed, else a new one.

@@ -1,22 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Milliseconds between laps on the monotonic clock, for the per-step timings of a `FitResult`.
+/// Milliseconds between laps on `ContinuousClock`, for the per-step timings of a `FitResult`.
 struct Stopwatch {
-    private var last = Stopwatch.now()
+    private let clock = ContinuousClock()
+    private var last: ContinuousClock.Instant
     private(set) var laps: [(step: String, milliseconds: Double)] = []
+
+    init() { last = clock.now }
 
     /// Records the time since the previous lap (or the start) under `step`.
     mutating func lap(_ step: String) {
-        let now = Stopwatch.now()
-        laps.append((step, now - last))
+        let now = clock.now
+        let elapsed = (now - last).components
+        laps.append((step, Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15))
         last = now
-    }
-
-    private static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
     }
 }

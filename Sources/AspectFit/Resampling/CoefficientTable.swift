@@ -15,10 +15,9 @@ struct CoefficientTable: Sendable, Equatable {
     /// `count * taps` weights, row-major by output pixel.
     let weights: [Int16]
     /// Weights regrouped for the interleaved-pixel SIMD loops, ready to load as `pmaddwd` operands:
-    /// per output pixel and group of four taps, `lanesPerGroup` Int32 lanes, each a pair of 16-bit
-    /// weights in the order `HorizontalPassSSE2` interleaves that layout's samples.
+    /// per output pixel and group of four taps, `lanePattern(channels:).count` Int32 lanes, each a
+    /// pair of 16-bit weights in the order `rk_horizontal_sse2` interleaves that layout's samples.
     let lanes: [Int32]
-    let lanesPerGroup: Int
     /// Adjacent weights (w0, w1), (w2, w3)... packed as `pmaddwd` pairs, `taps / 2` per output
     /// pixel, for the vertical loop (which pairs row t with row t+1).
     let pairs: [Int32]
@@ -64,7 +63,6 @@ struct CoefficientTable: Sendable, Equatable {
             }
         }
         self.lanes = lanes
-        self.lanesPerGroup = pattern.count
         self.pairs = (0 ..< n * (taps / 2)).map { p in
             let i = p / (taps / 2), t = (p % (taps / 2)) * 2
             return CoefficientTable.pair(weights[i * taps + t], weights[i * taps + t + 1])
@@ -72,7 +70,7 @@ struct CoefficientTable: Sendable, Equatable {
     }
 
     /// Which taps (of a group of four) each `pmaddwd` lane pairs, per channel count; nil is zero.
-    /// RGB and RGBA interleave pixels k, k+1 with k+2, k+3 (see `HorizontalPassSSE2`).
+    /// RGB and RGBA interleave pixels k, k+1 with k+2, k+3 (see CResampleKernels/SSE2/horizontal_sse2.c).
     static func lanePattern(channels: Int) -> [(Int, Int)?] {
         let even = (0, 2), odd = (1, 3)
         switch channels {

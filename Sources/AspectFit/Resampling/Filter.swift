@@ -8,36 +8,20 @@ import Darwin
 ///
 /// When downscaling, the kernel is stretched by the scale factor (antialiasing), except `nearest`.
 public enum Filter: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// Windowed sinc with 3 lobes: the sharpest, the default (as libvips and sharp).
     case lanczos3
+    /// Windowed sinc with 2 lobes: a little softer, less ringing.
     case lanczos2
+    /// Mitchell-Netravali cubic (B = C = 1/3): soft, almost no ringing.
     case mitchell
+    /// Catmull-Rom cubic (B = 0, C = 1/2): sharp, little ringing.
     case catmullRom = "catmull-rom"
+    /// Triangle (tent): averages, blurs a little.
     case bilinear
+    /// Box: the area average of the source pixels under each output pixel.
     case box
+    /// The source pixel under each output pixel centre: no filtering at all.
     case nearest
-
-    /// Every filter, in the order shown to users.
-    public static let all: [Filter] = allCases
-
-    /// Filter names accepted by `init(parsing:)`, one alias list per filter.
-    static let names: [(Filter, [String])] = [
-        (.lanczos3, ["lanczos3", "lanczos"]),
-        (.lanczos2, ["lanczos2"]),
-        (.mitchell, ["mitchell"]),
-        (.catmullRom, ["catmull-rom", "catmullrom"]),
-        (.bilinear, ["bilinear", "linear", "triangle"]),
-        (.box, ["box"]),
-        (.nearest, ["nearest"]),
-    ]
-
-    /// Parses a filter name (case-insensitive), e.g. "lanczos3", "catmull-rom", "linear".
-    public init(parsing name: String) throws(FilterError) {
-        let key = name.lowercased()
-        guard let match = Filter.names.first(where: { $0.1.contains(key) }) else {
-            throw FilterError.unknown(name)
-        }
-        self = match.0
-    }
 
     public var description: String { rawValue }
 
@@ -96,18 +80,5 @@ public enum Filter: String, Sendable, CaseIterable, CustomStringConvertible {
             return ((-b - 6 * c) * ax3 + (6 * b + 30 * c) * ax2 + (-12 * b - 48 * c) * ax + (8 * b + 24 * c)) / 6
         }
         return 0
-    }
-}
-
-/// A filter name that `Filter(parsing:)` does not know.
-public enum FilterError: Error, Equatable, CustomStringConvertible {
-    case unknown(String)
-
-    public var description: String {
-        switch self {
-        case .unknown(let name):
-            let known = Filter.names.flatMap(\.1).joined(separator: ", ")
-            return "unknown filter '\(name)' (known: \(known))"
-        }
     }
 }

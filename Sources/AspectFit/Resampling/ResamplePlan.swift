@@ -2,21 +2,27 @@
 /// the sizes, the orientation and the fixed-point coefficient tables. Build it once and share it
 /// (it is `Sendable`) across every image of a batch with the same geometry.
 public struct ResamplePlan: Sendable, Equatable {
+    /// The reconstruction filter.
     public let filter: Filter
-    /// The decoded buffer's size, in stored orientation.
+    /// The decoded buffer's width, in stored orientation.
     public let sourceWidth: Int
+    /// The decoded buffer's height, in stored orientation.
     public let sourceHeight: Int
     /// The crop in the decoded buffer's (stored) coordinates; sub-pixel exact.
     public let crop: Box
-    /// The upright output size.
+    /// The upright output width.
     public let outputWidth: Int
+    /// The upright output height.
     public let outputHeight: Int
+    /// How the stored source turns upright; the output is written upright.
     public let orientation: Orientation
+    /// The layout of source and output pixels.
     public let layout: PixelLayout
     /// Filter in linear light (sRGB decoded first, encoded after) instead of on sRGB codes.
     public let linearLight: Bool
-    /// The output size in stored orientation (swapped for orientations 5-8).
+    /// The output width in stored orientation (the height for orientations 5-8).
     public let storedWidth: Int
+    /// The output height in stored orientation.
     public let storedHeight: Int
 
     /// Weights along stored rows (x).
@@ -40,6 +46,7 @@ public struct ResamplePlan: Sendable, Equatable {
     /// Source columns (buffer x) that affect the output.
     public var sourceColumns: Range<Int> { columns.sourceRange }
 
+    /// The geometry of resampling `crop` of a stored `sourceWidth` x `sourceHeight` buffer to an upright output; sizes and crop must be positive.
     public init(filter: Filter = .lanczos3, sourceWidth: Int, sourceHeight: Int, crop: Box,
                 outputWidth: Int, outputHeight: Int, orientation: Orientation = .up,
                 layout: PixelLayout, linearLight: Bool = false) {

@@ -7,9 +7,10 @@
 /// Which pass goes first is the plan's choice (`ResamplePlan.horizontalFirst`).
 /// One instance per worker: it owns scratch buffers reused from image to image.
 public final class Resampler {
+    /// The geometry and coefficient tables this resampler applies.
     public let plan: ResamplePlan
-    /// The SIMD loops (true) or the plainly written ones; both give identical bytes.
-    var fast = true
+    /// Whose kernels run: every set gives identical bytes (tests compare them on one machine).
+    var instructionSet = InstructionSet.preferred
 
     private let channels: Int
     private let conversion: SourceConversion
@@ -43,6 +44,7 @@ public final class Resampler {
     /// Samples of padding after every row the horizontal loops read.
     private static let padding = 16
 
+    /// A resampler for one geometry (see `ResamplePlan.init`).
     public convenience init(filter: Filter = .lanczos3, sourceWidth: Int, sourceHeight: Int, crop: Box,
                             outputWidth: Int, outputHeight: Int, orientation: Orientation = .up,
                             layout: PixelLayout, linearLight: Bool = false) {
@@ -51,6 +53,7 @@ public final class Resampler {
                                      layout: layout, linearLight: linearLight))
     }
 
+    /// A resampler for `plan`, whose tables it shares; allocates its scratch rows.
     public init(plan: ResamplePlan) {
         self.plan = plan
         let ch = plan.layout.channels
@@ -75,7 +78,7 @@ public final class Resampler {
         rowPointers = .allocate(capacity: plan.rows.taps)
         bytePointers = .allocate(capacity: plan.rows.taps)
         byteRows = .allocate(capacity: ringRows)
-        result = PixelBuffer(width: plan.outputWidth, height: plan.outputHeight, layout: plan.layout)
+        result = PixelBuffer(blankWidth: plan.outputWidth, height: plan.outputHeight, layout: plan.layout)
         let o = plan.orientation
         let (w, h) = (plan.storedWidth, plan.storedHeight)
         let p00 = o.uprightPixel(i: 0, j: 0, storedWidth: w, storedHeight: h)
@@ -122,7 +125,7 @@ public final class Resampler {
                 consume(row: row, y: y, rowsStayValid: true)
             }
         }
-        var image = PixelBuffer(width: 0, height: 0, layout: plan.layout)
+        var image = PixelBuffer(blankWidth: 0, height: 0, layout: plan.layout)
         finish(into: &image)
         return image
     }
@@ -153,10 +156,10 @@ public final class Resampler {
         }
         let slot = ring + (r % ringRows) * ringRowBytes
         if plan.horizontalFirst {
-            conversion.convert(source, count: plan.sourceColumns.count, into: row, fast: fast)
-            HorizontalPass.run(row, table: plan.columns, channels: channels, into: firstSums, fast: fast)
+            conversion.convert(source, count: plan.sourceColumns.count, into: row, using: instructionSet)
+            HorizontalPass.run(row, table: plan.columns, channels: channels, into: firstSums, using: instructionSet)
             Narrowing.run(firstSums, count: plan.storedWidth * channels, shift: SampleScale.weightShift,
-                          into: slot.assumingMemoryBound(to: Int16.self))
+                          into: slot.assumingMemoryBound(to: Int16.self), using: instructionSet)
         } else if readsBytes {
             if rowsStayValid {
                 byteRows[r % ringRows] = UnsafePointer(source)
@@ -165,7 +168,7 @@ public final class Resampler {
                 byteRows[r % ringRows] = UnsafePointer(slot.assumingMemoryBound(to: UInt8.self))
             }
         } else {
-            conversion.convert(source, count: plan.sourceColumns.count, into: slot.assumingMemoryBound(to: Int16.self), fast: fast)
+            conversion.convert(source, count: plan.sourceColumns.count, into: slot.assumingMemoryBound(to: Int16.self), using: instructionSet)
         }
         consumed += 1
         finishReadyRows()
@@ -184,7 +187,7 @@ public final class Resampler {
     private func prepareResult() {
         if result.width != plan.outputWidth || result.height != plan.outputHeight || result.layout != plan.layout
             || result.bytesPerRow != plan.outputWidth * channels {
-            result = PixelBuffer(width: plan.outputWidth, height: plan.outputHeight, layout: plan.layout)
+            result = PixelBuffer(blankWidth: plan.outputWidth, height: plan.outputHeight, layout: plan.layout)
         }
     }
 
@@ -214,24 +217,24 @@ public final class Resampler {
             if readsBytes {
                 for t in 0 ..< taps { bytePointers[t] = byteRows[(start + t) % ringRows] }
                 VerticalPass.runNarrowing(rows: bytePointers, table: table, row: j, length: length, sums: firstSums,
-                                          into: row, fast: fast)
-                HorizontalPass.run(row, table: plan.columns, channels: channels, into: secondSums, fast: fast)
+                                          into: row, using: instructionSet)
+                HorizontalPass.run(row, table: plan.columns, channels: channels, into: secondSums, using: instructionSet)
             } else {
                 for t in 0 ..< taps {
                     rowPointers[t] = UnsafePointer((ring + ((start + t) % ringRows) * ringRowBytes).assumingMemoryBound(to: Int16.self))
                 }
                 if plan.horizontalFirst {
                     VerticalPass.run(rows: rowPointers, table: table, row: j, length: plan.storedWidth * channels,
-                                     into: secondSums, fast: fast)
+                                     into: secondSums, using: instructionSet)
                 } else {
-                    VerticalPass.run(rows: rowPointers, table: table, row: j, length: length, into: firstSums, fast: fast)
-                    Narrowing.run(firstSums, count: length, shift: SampleScale.weightShift, into: row)
-                    HorizontalPass.run(row, table: plan.columns, channels: channels, into: secondSums, fast: fast)
+                    VerticalPass.run(rows: rowPointers, table: table, row: j, length: length, into: firstSums, using: instructionSet)
+                    Narrowing.run(firstSums, count: length, shift: SampleScale.weightShift, into: row, using: instructionSet)
+                    HorizontalPass.run(row, table: plan.columns, channels: channels, into: secondSums, using: instructionSet)
                 }
             }
             result.bytes.withUnsafeMutableBufferPointer { bytes in
                 output.convert(secondSums, count: plan.storedWidth, into: bytes.baseAddress! + origin + j * rowStride,
-                               pixelStride: pixelStride)
+                               pixelStride: pixelStride, using: instructionSet)
             }
             finished += 1
         }

@@ -30,6 +30,12 @@ enum { CIO_MESSAGE_CAPACITY = 256, CIO_MAX_WARNINGS = 4 };
 /* A one-line, NUL-terminated message. */
 typedef struct { char text[CIO_MESSAGE_CAPACITY]; } cio_message;
 
+/* One-line warnings (accepted damage, dropped metadata); duplicates are stored once. */
+typedef struct {
+    cio_message items[CIO_MAX_WARNINGS];
+    int count;
+} cio_warnings;
+
 typedef enum { CIO_FORMAT_UNKNOWN = 0, CIO_FORMAT_JPEG = 1, CIO_FORMAT_PNG = 2 } cio_format;
 
 /* Decoded pixel layouts; the values are the channel counts (they match Swift's PixelLayout). */
@@ -57,12 +63,17 @@ cio_format cio_sniff_format(const uint8_t *data, size_t size);
 cio_status cio_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message);
 void cio_info_release(cio_info *info);
 
+/* Fails with CIO_TOO_LARGE (and a message) when width*height is over `max_pixels`; CIO_CORRUPT
+ * when a side is 0. Decoders check this before any allocation; planners may check it too. */
+cio_status cio_check_pixel_limit(uint64_t width, uint64_t height, uint64_t max_pixels, cio_message *message);
+
 typedef struct {
     uint64_t max_pixels;          /* header width*height above this fails before any allocation */
     int fail_on_truncation;       /* nonzero: truncated or damaged data is an error; 0: a warning */
     int scale_denominator;        /* JPEG DCT scaling 1, 2, 4, 8; PNG: 1 */
     int has_region;               /* nonzero: decode only region_* (in scaled stored coordinates) */
     uint32_t region_x, region_y, region_width, region_height;
+    int to_srgb;                  /* nonzero: convert RGB/grey rows described by an ICC profile to sRGB */
 } cio_decode_options;
 
 /* Where the decoded rows are: the full scaled size and the region actually decoded. */
@@ -112,12 +123,15 @@ typedef struct {
     int fast_filters;             /* nonzero: SUB filter only and Z_RLE: much faster, somewhat larger */
 } cio_png_options;
 
-/* Metadata to write with the pixels (required; either block may be NULL). */
+/* Metadata to write with the pixels (required; either block may be NULL). Metadata never fails an
+ * encode: a block the format or libpng cannot take is left out with one warning in `dropped`. */
 typedef struct {
     const uint8_t *icc;           /* ICC profile: JPEG APP2 ICC_PROFILE markers, PNG iCCP */
     size_t icc_size;
     const uint8_t *exif;          /* EXIF TIFF block: JPEG APP1 "Exif\0\0" (then no JFIF APP0), PNG eXIf */
     size_t exif_size;
+    cio_warnings *dropped;        /* optional (NULL: not reported): what was left out and why */
+    int srgb;                     /* nonzero: PNG sRGB chunk (perceptual) instead of iCCP; JPEG ignores it */
 } cio_metadata;
 
 /* Encode to a malloc'd buffer (free with cio_free). */

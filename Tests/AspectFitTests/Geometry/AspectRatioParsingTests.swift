@@ -44,7 +44,7 @@ import Testing
         ("1001:1", .outOfRange("1001:1")), ("1:1001", .outOfRange("1:1001")), ("100000", .outOfRange("100000")),
     ])
     func rejects(_ text: String, _ expected: AspectRatioError) {
-        #expect(throws: expected) { try AspectRatio(parsing: text) }
+        #expect(throws: OptionError.ratio(expected)) { try AspectRatio(parsing: text) }
     }
 
     @Test func errorMessagesListTheAcceptedForms() {
@@ -64,14 +64,14 @@ import Testing
         #expect(AspectRatio.sixteenToNine.value == 16.0 / 9.0)
         #expect(try AspectRatio(parsing: "8:6") == .fourToThree)
         #expect(try AspectRatio(parsing: "8:6").description == "8:6")
-        #expect(AspectRatio.custom(width: 5, height: 2).value == 2.5)
+        #expect(try AspectRatio.custom(width: 5, height: 2).value == 2.5)
     }
 
     @Test func validatingInitialiser() throws {
-        #expect(try AspectRatio(width: 3, height: 2) == .threeToTwo)
-        #expect(throws: AspectRatioError.self) { try AspectRatio(width: .nan, height: 1) }
-        #expect(throws: AspectRatioError.self) { try AspectRatio(width: .infinity, height: 1) }
-        #expect(throws: AspectRatioError.self) { try AspectRatio(width: 0, height: 1) }
-        #expect(throws: AspectRatioError.outOfRange("2000:1")) { try AspectRatio(width: 2000, height: 1) }
+        #expect(try AspectRatio.custom(width: 3, height: 2) == .threeToTwo)
+        #expect(throws: OptionError.self) { try AspectRatio.custom(width: .nan, height: 1) }
+        #expect(throws: OptionError.self) { try AspectRatio.custom(width: .infinity, height: 1) }
+        #expect(throws: OptionError.self) { try AspectRatio.custom(width: 0, height: 1) }
+        #expect(throws: OptionError.ratio(.outOfRange("2000:1"))) { try AspectRatio.custom(width: 2000, height: 1) }
     }
 }

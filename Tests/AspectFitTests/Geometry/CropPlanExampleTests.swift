@@ -124,17 +124,17 @@ import Testing
         #expect(throws: PlanError.conflictingRatio(width: 1200, height: 630, ratio: .openGraph)) {
             try plan(4000, 3000, ratio: .openGraph, size: .size(width: 1200, height: 630))
         }
-        #expect(throws: PlanError.outputTooLarge(width: 70000, height: 52500)) { try plan(400, 300, size: .width(70000)) }
-        #expect(throws: PlanError.outputTooLarge(width: 20000, height: 20000)) { try plan(400, 400, size: .longEdge(20000)) }
-        #expect(throws: PlanError.outputTooLarge(width: 65_535_000, height: 65535)) {
+        #expect(throws: PlanError.outputTooLarge(width: 70000, height: 52500, maxSide: 65535, maxPixels: 268_402_689)) { try plan(400, 300, size: .width(70000)) }
+        #expect(throws: PlanError.outputTooLarge(width: 20000, height: 20000, maxSide: 65535, maxPixels: 268_402_689)) { try plan(400, 400, size: .longEdge(20000)) }
+        #expect(throws: PlanError.outputTooLarge(width: 65_535_000, height: 65535, maxSide: 65535, maxPixels: 268_402_689)) {
             try plan(400, 400, ratio: .custom(width: 1000, height: 1), size: .height(65535))
         }
-        #expect(throws: PlanError.outputTooLarge(width: Double(Int.max), height: 9.223372036854776e15)) {
+        #expect(throws: PlanError.outputTooLarge(width: Double(Int.max), height: 9.223372036854776e15, maxSide: 65535, maxPixels: 268_402_689)) {
             try plan(400, 400, ratio: .custom(width: 1000, height: 1), size: .width(Int.max))
         }
         #expect(throws: PlanError.invalidFocus(x: 1.5, y: 0)) { try plan(10, 10, size: .none, gravity: .focus(x: 1.5, y: 0)) }
         for error in [PlanError.invalidSource(width: 0, height: 1), .nonPositiveSize(.longEdge(0)),
-                      .conflictingRatio(width: 1, height: 2, ratio: .square), .outputTooLarge(width: 1e6, height: 1),
+                      .conflictingRatio(width: 1, height: 2, ratio: .square), .outputTooLarge(width: 1e6, height: 1, maxSide: 65535, maxPixels: 268_402_689),
                       .invalidFocus(x: 2, y: 0)] {
             #expect(!error.description.isEmpty && !error.description.contains("\n"))
         }

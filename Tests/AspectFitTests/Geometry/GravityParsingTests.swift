@@ -29,7 +29,7 @@ import Testing
 
     @Test(arguments: ["", "up", "middle-ish", "nne", "0.3,0.7", "north east west", "focus"])
     func rejectsUnknownNames(_ text: String) {
-        #expect(throws: GravityError.self) { try Gravity(parsing: text) }
+        #expect(throws: OptionError.self) { try Gravity(parsing: text) }
         let message = GravityError.unrecognised(text).description
         for form in ["centre", "center", "north", "n,", "top", "northEast", "ne", "north-east", "southWest"] {
             #expect(message.contains(form), "\(message) lacks \(form)")
@@ -48,7 +48,7 @@ import Testing
         ("-0.1,0.5", .focusOutOfRange("-0.1,0.5")), ("0.5,2", .focusOutOfRange("0.5,2")),
     ])
     func rejectsBadFocus(_ text: String, _ expected: GravityError) {
-        #expect(throws: expected) { try Gravity(focusParsing: text) }
+        #expect(throws: OptionError.gravity(expected)) { try Gravity(focusParsing: text) }
         #expect(expected.description.contains("0.3,0.7"))
     }
 

@@ -20,7 +20,7 @@ import TestSupport
             let decoded = try ImageFile.decode(data, options: options)
             return "\(decoded.region) \(FNV1a.hash(decoded.pixels.bytes))"
         } catch {
-            return error.message
+            return error.description
         }
     }
 

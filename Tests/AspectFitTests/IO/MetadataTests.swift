@@ -20,7 +20,7 @@ import TestSupport
         let exif = try #require(try ImageFile.probe(try ImageFile.read(path: Corpus.path(file))).exif)
         let upright = EXIFBlock.setting(.up, in: exif)
         #expect(upright.count == exif.count && upright != exif)
-        let image = PixelBuffer(width: 16, height: 8, layout: .rgb8)
+        let image = try! PixelBuffer(width: 16, height: 8, layout: .rgb8)
         let jpeg = try ImageEncoder.encodeJPEG(image, exif: upright)
         #expect(Array(jpeg.prefix(4)) == [0xFF, 0xD8, 0xFF, 0xE1], "EXIF's APP1 must follow SOI")
         let png = try ImageEncoder.encodePNG(image, exif: upright)
@@ -39,8 +39,17 @@ import TestSupport
         #expect(EXIFBlock.setting(.up, in: [1, 2, 3]) == [1, 2, 3])
     }
 
-    @Test func anOversizedBlockIsRefusedForJPEG() {
-        let image = PixelBuffer(width: 4, height: 4, layout: .gray8)
-        #expect(throws: ImageIOError.self) { try ImageEncoder.encodeJPEG(image, exif: [UInt8](repeating: 0, count: 70_000)) }
+    @Test func anOversizedBlockIsLeftOutOfAJPEGWithOneWarning() throws {
+        let image = try PixelBuffer(width: 4, height: 4, layout: .gray8)
+        var block = [UInt8](repeating: 0, count: 70_000)
+        block.replaceSubrange(0 ..< 8, with: [0x4D, 0x4D, 0, 42, 0, 0, 0, 8])
+        var warnings: [String] = []
+        let jpeg = try ImageEncoder.encodeJPEG(image, iccProfile: nil, exif: block, warnings: &warnings)
+        #expect(try ImageFile.probe(jpeg).exif == nil)
+        #expect(warnings.count == 1 && warnings[0].hasPrefix("EXIF dropped"), "\(warnings)")
+        var pngWarnings: [String] = []
+        let png = try ImageEncoder.encodePNG(image, iccProfile: nil, exif: block, warnings: &pngWarnings)
+        #expect(try ImageFile.probe(png).exif == block, "PNG's eXIf has no 64 KB limit")
+        #expect(pngWarnings.isEmpty)
     }
 }

@@ -27,7 +27,7 @@ import TestSupport
             do {
                 _ = try ImageFile.decode(ImageFile.read(path: file))
             } catch {
-                #expect(!error.message.isEmpty && !error.message.contains("\n"), "\(name(file)): \(error)")
+                #expect(!error.description.isEmpty && !error.description.contains("\n"), "\(name(file)): \(error)")
             }
         }
     }

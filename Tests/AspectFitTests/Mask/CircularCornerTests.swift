@@ -52,9 +52,10 @@ import Testing
         let expected = Double(w * h) - (4 - Double.pi) * r * r
         let kept = keptArea(mask)
         #expect(abs(kept - expected) <= 0.001 * expected, "kept \(kept), expected \(expected)")
-        // The cut-away area itself, to 1% (or a pixel for tiny radii): far stricter than the total.
+        // The cut-away area itself, to 1% (0.02 px for tiny radii, a few codes of quantisation):
+        // far stricter than the total, and an empty mask fails even at r = 0.4 (cut 0.137 px).
         let cut = Double(w * h) - kept, expectedCut = (4 - Double.pi) * r * r
-        #expect(abs(cut - expectedCut) <= max(0.01 * expectedCut, 1), "cut \(cut), expected \(expectedCut)")
+        #expect(abs(cut - expectedCut) <= max(0.01 * expectedCut, 0.02), "cut \(cut), expected \(expectedCut)")
     }
 
     @Test func fiftyPercentOfASquareIsADisc() {

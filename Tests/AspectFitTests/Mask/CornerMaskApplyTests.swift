@@ -7,7 +7,7 @@ import Testing
     /// A padded buffer of noise, so row strides and padding are exercised too.
     private func noise(_ layout: PixelLayout, seed: UInt64) -> PixelBuffer {
         let stride = 64 * layout.channels + 5
-        return PixelBuffer(width: 64, height: 48, layout: layout, bytesPerRow: stride,
+        return try! PixelBuffer(width: 64, height: 48, layout: layout, bytesPerRow: stride,
                            bytes: noiseBytes(count: stride * 48, seed: seed))
     }
 
@@ -69,7 +69,7 @@ import Testing
         for style in CornerStyle.allCases {
             let big = CornerMask(width: 300, height: 200, radius: .pixels(50), style: style)
             let side = style == .circular ? 50 : 77
-            let before = PixelBuffer(width: 300, height: 200, layout: .rgb8, bytes: noiseBytes(count: 300 * 200 * 3, seed: 3))
+            let before = try! PixelBuffer(width: 300, height: 200, layout: .rgb8, bytes: noiseBytes(count: 300 * 200 * 3, seed: 3))
             var after = before
             big.apply(to: &after, background: .black)
             var changedOutside = 0
@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func aMaskIsReusableAcrossBuffers() {
-        var first = PixelBuffer(width: 64, height: 48, layout: .rgba8, bytes: [UInt8](repeating: 255, count: 64 * 48 * 4))
+        var first = try! PixelBuffer(width: 64, height: 48, layout: .rgba8, bytes: [UInt8](repeating: 255, count: 64 * 48 * 4))
         var second = first
         mask.apply(to: &first)
         mask.apply(to: &second)

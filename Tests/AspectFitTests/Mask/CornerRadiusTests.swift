@@ -14,14 +14,14 @@ import Testing
 
     @Test(arguments: ["", "px", "%", "abc", "1e3", "inf", "nan", "12.5.1", "64 px", "+5", "0x10", "5%%", "5px%"])
     func rejectsGarbage(_ text: String) {
-        #expect(throws: MaskOptionError.invalidRadius(text)) { try CornerRadius(parsing: text) }
+        #expect(throws: OptionError.invalidRadius(text)) { try CornerRadius(parsing: text) }
     }
 
     @Test func rejectsNegativeWithItsOwnMessage() {
-        #expect(throws: MaskOptionError.negativeRadius("-5")) { try CornerRadius(parsing: "-5") }
-        #expect(throws: MaskOptionError.negativeRadius("-12.5%")) { try CornerRadius(parsing: "-12.5%") }
-        #expect(MaskOptionError.negativeRadius("-5").description.contains("negative"))
-        #expect(MaskOptionError.invalidRadius("x").description.contains("12.5%"))
+        #expect(throws: OptionError.negativeRadius("-5")) { try CornerRadius(parsing: "-5") }
+        #expect(throws: OptionError.negativeRadius("-12.5%")) { try CornerRadius(parsing: "-12.5%") }
+        #expect(OptionError.negativeRadius("-5").description.contains("negative"))
+        #expect(OptionError.invalidRadius("x").description.contains("12.5%"))
     }
 
     @Test func percentIsOfTheShortSideAndEverythingIsClamped() {
@@ -39,6 +39,6 @@ import Testing
     @Test func parsesCornerStyles() throws {
         #expect(try CornerStyle(parsing: "Continuous") == .continuous)
         #expect(try CornerStyle(parsing: "circular") == .circular)
-        #expect(throws: MaskOptionError.invalidCornerStyle("squircle")) { try CornerStyle(parsing: "squircle") }
+        #expect(throws: OptionError.invalidCornerStyle("squircle")) { try CornerStyle(parsing: "squircle") }
     }
 }

@@ -3,7 +3,7 @@
 /// The coverage of every pixel of a mask, row after row, read back by applying the mask to an
 /// opaque grayAlpha8 image (so the tests exercise the same path the pipeline uses).
 func coveragePlane(_ mask: CornerMask) -> [UInt8] {
-    var buffer = PixelBuffer(width: mask.width, height: mask.height, layout: .grayAlpha8,
+    var buffer = try! PixelBuffer(width: mask.width, height: mask.height, layout: .grayAlpha8,
                              bytes: [UInt8](repeating: 255, count: mask.width * mask.height * 2))
     mask.apply(to: &buffer)
     return stride(from: 1, to: buffer.bytes.count, by: 2).map { buffer.bytes[$0] }

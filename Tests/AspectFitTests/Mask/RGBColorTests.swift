@@ -26,12 +26,12 @@ import Testing
 
     @Test(arguments: ["", "#", "#ff", "#ffff", "#12345", "#1234567", "#gggggg", "bluish", "rgb(0,0,0)", "# fff", "light gray"])
     func rejectsGarbage(_ text: String) {
-        #expect(throws: MaskOptionError.invalidColor(text)) { try RGBColor(parsing: text) }
+        #expect(throws: OptionError.invalidColor(text)) { try RGBColor(parsing: text) }
     }
 
     @Test func transparentIsRefusedWithAHintAboutPNG() {
-        #expect(throws: MaskOptionError.transparentBackground) { try RGBColor(parsing: "Transparent") }
-        #expect(MaskOptionError.transparentBackground.description.contains("PNG"))
+        #expect(throws: OptionError.transparentBackground) { try RGBColor(parsing: "Transparent") }
+        #expect(OptionError.transparentBackground.description.contains("PNG"))
     }
 
     @Test func lumaAndDescription() throws {

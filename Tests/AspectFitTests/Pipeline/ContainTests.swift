@@ -9,7 +9,7 @@ import TestSupport
 @Suite struct ContainTests {
     /// A 300x150 opaque picture: a horizontal ramp, so any misplacement shows.
     static let source: [UInt8] = {
-        var image = PixelBuffer(width: 300, height: 150, layout: .rgb8)
+        var image = PixelBuffer(blankWidth: 300, height: 150, layout: .rgb8)
         for y in 0 ..< 150 {
             for x in 0 ..< 300 {
                 let p = y * image.bytesPerRow + x * 3
@@ -34,7 +34,7 @@ import TestSupport
         let (result, image) = try Self.fit { $0.ratio = .square; $0.size = .width(200); $0.gravity = gravity; $0.format = .png }
         #expect(image.width == 200 && image.height == 200 && image.layout == .rgba8)
         let box = try #require(result.plan.letterbox)
-        #expect(box.x == x && box.y == y && result.plan.crop.outputWidth == 200 && result.plan.crop.outputHeight == 100)
+        #expect(box.x == x && box.y == y && result.plan.geometry.outputWidth == 200 && result.plan.geometry.outputHeight == 100)
         // The image part equals a plain cover fit of the whole source to 200x100.
         var cover = FitOptions()
         cover.size = .size(width: 200, height: 100)
@@ -56,7 +56,7 @@ import TestSupport
             $0.ratio = .nineToSixteen; $0.size = .width(90); $0.format = .jpeg; $0.background = RGBColor(r: 200, g: 20, b: 20)
         }
         #expect(image.width == 90 && image.height == 160 && image.layout == .rgb8)
-        #expect(result.plan.letterbox?.y == 57 && result.plan.crop.outputHeight == 45)
+        #expect(result.plan.letterbox?.y == 57 && result.plan.geometry.outputHeight == 45)
         for (col, row) in [(45, 10), (5, 150), (80, 30)] {
             let px = image[col, row]
             #expect(abs(Int(px[px.startIndex]) - 200) <= 4 && px[px.startIndex + 1] <= 30 && px[px.startIndex + 2] <= 30, "\(Array(px))")
@@ -75,7 +75,7 @@ import TestSupport
         #expect(result.plan.letterbox == nil && result.plan.outputWidth == 100 && result.plan.outputHeight == 50)
         #expect(FitOptions().fit == .cover)
         #expect(try FitMode(parsing: "CONTAIN") == .contain)
-        #expect(throws: FitError.self) { try FitMode(parsing: "fill") }
+        #expect(throws: OptionError.unknownFit("fill")) { try FitMode(parsing: " fill ") }
     }
 
     @Test func smartGravityWithContainCentres() throws {

@@ -7,7 +7,7 @@ enum ResamplingFixtures {
     /// fine noise; with alpha, a soft-edged opaque region over fully transparent pixels whose
     /// colour is junk.
     static func photo(width: Int, height: Int, layout: PixelLayout, seed: UInt64 = 1) -> PixelBuffer {
-        var image = PixelBuffer(width: width, height: height, layout: layout)
+        var image = try! PixelBuffer(width: width, height: height, layout: layout)
         var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
         func noise() -> Double {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -59,14 +59,31 @@ enum ResamplingFixtures {
         }
     }
 
+    /// Where stored pixel (x, y) of a w x h image lands upright, from the EXIF 2.32 table (tag
+    /// 0x0112: which visual side the 0th row and 0th column are), not from the library.
+    static func exifUpright(_ value: Int, x: Int, y: Int, w: Int, h: Int) -> (x: Int, y: Int) {
+        switch value {
+        case 1: (x, y)                      // row 0 top, column 0 left
+        case 2: (w - 1 - x, y)              // row 0 top, column 0 right
+        case 3: (w - 1 - x, h - 1 - y)      // row 0 bottom, column 0 right
+        case 4: (x, h - 1 - y)              // row 0 bottom, column 0 left
+        case 5: (y, x)                      // row 0 left, column 0 top
+        case 6: (h - 1 - y, x)              // row 0 right, column 0 top
+        case 7: (h - 1 - y, w - 1 - x)      // row 0 right, column 0 bottom
+        case 8: (y, w - 1 - x)              // row 0 left, column 0 bottom
+        default: preconditionFailure("EXIF orientation \(value)")
+        }
+    }
+
     /// The upright copy of a stored image with orientation `o`, moved pixel by pixel.
     static func upright(_ stored: PixelBuffer, _ o: Orientation) -> PixelBuffer {
-        let size = o.uprightSize(width: stored.width, height: stored.height)
-        var out = PixelBuffer(width: size.width, height: size.height, layout: stored.layout)
+        let swaps = o.rawValue >= 5
+        var out = try! PixelBuffer(width: swaps ? stored.height : stored.width, height: swaps ? stored.width : stored.height,
+                              layout: stored.layout)
         let ch = stored.layout.channels
         for y in 0 ..< stored.height {
             for x in 0 ..< stored.width {
-                let p = o.uprightPixel(i: x, j: y, storedWidth: stored.width, storedHeight: stored.height)
+                let p = exifUpright(o.rawValue, x: x, y: y, w: stored.width, h: stored.height)
                 for c in 0 ..< ch { out.bytes[p.y * out.bytesPerRow + p.x * ch + c] = stored.bytes[y * stored.bytesPerRow + x * ch + c] }
             }
         }
@@ -76,7 +93,7 @@ enum ResamplingFixtures {
     /// A copy of the whole-pixel rectangle `r` of `image`.
     static func cropped(_ image: PixelBuffer, _ r: PixelRect) -> PixelBuffer {
         let ch = image.layout.channels
-        var out = PixelBuffer(width: r.width, height: r.height, layout: image.layout)
+        var out = try! PixelBuffer(width: r.width, height: r.height, layout: image.layout)
         for y in 0 ..< r.height {
             let from = (r.y + y) * image.bytesPerRow + r.x * ch
             out.bytes.replaceSubrange(y * out.bytesPerRow ..< (y + 1) * out.bytesPerRow, with: image.bytes[from ..< from + r.width * ch])
@@ -86,12 +103,12 @@ enum ResamplingFixtures {
 
     /// Resamples with the library in one call.
     static func resample(_ image: PixelBuffer, _ filter: Filter, crop: Box? = nil, width: Int, height: Int,
-                         orientation: Orientation = .up, linearLight: Bool = false, fast: Bool = true) -> PixelBuffer {
+                         orientation: Orientation = .up, linearLight: Bool = false, using set: InstructionSet = .preferred) -> PixelBuffer {
         let r = Resampler(filter: filter, sourceWidth: image.width, sourceHeight: image.height,
                           crop: crop ?? Box(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
                           outputWidth: width, outputHeight: height, orientation: orientation,
                           layout: image.layout, linearLight: linearLight)
-        r.fast = fast
+        r.instructionSet = set
         return r.resample(image)
     }
 }

@@ -17,7 +17,7 @@ import TestSupport
     static func picture(width: Int, height: Int, cx: Double, cy: Double, r: Double,
                         transparentClutter: Bool = false, noisy: Bool = false) -> PixelBuffer {
         var rng = SplitMix64(seed: UInt64(width * 7919 + height * 31 + Int(cx * 13 + cy)))
-        var image = PixelBuffer(width: width, height: height, layout: transparentClutter ? .rgba8 : .rgb8)
+        var image = PixelBuffer(blankWidth: width, height: height, layout: transparentClutter ? .rgba8 : .rgb8)
         let ch = image.layout.channels
         for y in 0 ..< height {
             for x in 0 ..< width {
@@ -65,7 +65,7 @@ import TestSupport
                 let subject = Box(x: fx * Double(w) - r, y: fy * Double(h) - r, width: 2 * r, height: 2 * r)
                 for ratio in Self.ratios {
                     let result = try Self.fit(image, ratio: ratio, gravity: gravity)
-                    let crop = result.plan.crop.crop
+                    let crop = result.plan.geometry.crop
                     #expect(result.plan.outputWidth == 48)
                     let best = min(subject.width, crop.width) * min(subject.height, crop.height) / (subject.width * subject.height)
                     let kept = AnnotatedSet.kept(subject, by: crop)
@@ -88,15 +88,15 @@ import TestSupport
                 for c in 0 ..< 3 { mirrored.bytes[y * image.bytesPerRow + x * 3 + c] = image.bytes[y * image.bytesPerRow + (image.width - 1 - x) * 3 + c] }
             }
         }
-        let a = try Self.fit(image, ratio: .square, gravity: .attention).plan.crop.crop
-        let b = try Self.fit(mirrored, ratio: .square, gravity: .attention).plan.crop.crop
+        let a = try Self.fit(image, ratio: .square, gravity: .attention).plan.geometry.crop
+        let b = try Self.fit(mirrored, ratio: .square, gravity: .attention).plan.geometry.crop
         #expect(abs(a.x - (300 - b.maxX)) < 1, "\(a) vs mirrored \(b)")
     }
 
     @Test func windowIsSubPixel() throws {
         // 3:1 of a 301 px high image at width 50: the window is 100.33 rows high, placed freely.
         let image = Self.picture(width: 301, height: 301, cx: 150, cy: 230, r: 20)
-        let crop = try Self.fit(image, ratio: AspectRatio(unchecked: 3, 1), gravity: .attention, width: 60).plan.crop.crop
+        let crop = try Self.fit(image, ratio: AspectRatio(unchecked: 3, 1), gravity: .attention, width: 60).plan.geometry.crop
         #expect(crop.y != crop.y.rounded() || crop.y + crop.height == 301, "\(crop)")
         #expect(crop.y + crop.height > 250 && crop.y < 210, "\(crop)")
     }
@@ -104,7 +104,7 @@ import TestSupport
     @Test func transparentClutterIsNotTheSubject() throws {
         let image = Self.picture(width: 300, height: 120, cx: 240, cy: 60, r: 20, transparentClutter: true)
         let result = try Self.fit(image, ratio: .square, gravity: .attention)
-        let crop = result.plan.crop.crop
+        let crop = result.plan.geometry.crop
         #expect(crop.x <= 220 && crop.maxX >= 260, "\(crop)")
         #expect(result.plan.outputLayout == .rgba8)
     }
@@ -170,8 +170,8 @@ import TestSupport
         options.size = .width(120)
         options.gravity = .entropy
         let result = try Pipeline(options: options).run(try ImageFile.read(path: Corpus.path("photos/unsplash-kayak-iptc-xmp.jpg")))
-        #expect(result.plan.crop.decodeScale == 2 && result.plan.outputHeight == 40)
-        let region = result.plan.crop.decodeRegion
-        #expect(region.maxY <= result.plan.crop.scaledSourceHeight && region.maxX <= result.plan.crop.scaledSourceWidth)
+        #expect(result.plan.geometry.decodeScale == 2 && result.plan.outputHeight == 40)
+        let region = result.plan.geometry.decodeRegion
+        #expect(region.maxY <= result.plan.geometry.scaledSourceHeight && region.maxX <= result.plan.geometry.scaledSourceWidth)
     }
 }

@@ -36,7 +36,7 @@ import TestSupport
             options.ratio = ratio
             options.size = .width(96)
             options.gravity = gravity
-            let planned = try Pipeline(options: options).plan(for: info).crop
+            let planned = try Pipeline(options: options).plan(for: info).geometry
             guard gravity.readsPixels else { return planned }
             let scale = planned.decodeScale
             if finders[scale] == nil {
@@ -90,7 +90,7 @@ import TestSupport
             options.size = .width(96)
             options.gravity = .attention
             let result = try Pipeline(options: options).run(crops.data)
-            #expect(result.plan.crop == (try crops.crop(ratio)), "\(relative) \(ratio)")
+            #expect(result.plan.geometry == (try crops.crop(ratio)), "\(relative) \(ratio)")
             #expect(result.plan.windowChoice?.isChosen == true)
         }
     }

@@ -1,0 +1,69 @@
+import FoundationEssentials
+
+/// Why a value a user supplied for an option was refused, from any of the parsers (`AspectRatio`,
+/// `Gravity`, `Filter`, `CornerRadius`, `CornerStyle`, `RGBColor`, `OutputFormat`, `FitMode`): one type, so a
+/// service answers any of them with a 400 and `description` as the body.
+public enum OptionError: Error, Hashable, CustomStringConvertible, LocalizedError {
+    /// Not an aspect ratio, or not a usable one.
+    case ratio(AspectRatioError)
+    /// Not a gravity or focus point.
+    case gravity(GravityError)
+    /// A filter name `Filter(parsing:)` does not know.
+    case unknownFilter(String)
+    /// A corner radius that is neither pixels nor a percentage.
+    case invalidRadius(String)
+    /// A corner radius below zero.
+    case negativeRadius(String)
+    /// A corner style other than circular or continuous.
+    case invalidCornerStyle(String)
+    /// Not a hex colour or a CSS colour name.
+    case invalidColor(String)
+    /// "transparent" given as the background, which must be opaque.
+    case transparentBackground
+    /// An output format other than jpeg, png or auto.
+    case unknownFormat(String)
+    /// A fit mode other than cover or contain.
+    case unknownFit(String)
+
+    /// The option the value was given for: "ratio", "gravity", "filter", "radius", "corners",
+    /// "background", "format" or "fit", e.g. for the field of a 400 response.
+    public var option: String {
+        switch self {
+        case .ratio: "ratio"
+        case .gravity: "gravity"
+        case .unknownFilter: "filter"
+        case .invalidRadius, .negativeRadius: "radius"
+        case .invalidCornerStyle: "corners"
+        case .invalidColor, .transparentBackground: "background"
+        case .unknownFormat: "format"
+        case .unknownFit: "fit"
+        }
+    }
+
+    /// One line naming the value and the accepted forms.
+    public var description: String {
+        switch self {
+        case .ratio(let error): error.description
+        case .gravity(let error): error.description
+        case .unknownFilter(let name):
+            "unknown filter '\(name)' (known: \(Filter.names.flatMap(\.1).joined(separator: ", ")))"
+        case .invalidRadius(let text):
+            "invalid corner radius '\(text)': expected a number of pixels ('64', '64px'), a percentage of the short side ('12.5%') or 'circle'"
+        case .negativeRadius(let text):
+            "invalid corner radius '\(text)': the radius must not be negative"
+        case .invalidCornerStyle(let text):
+            "invalid corner style '\(text)': expected 'circular' or 'continuous'"
+        case .invalidColor(let text):
+            "invalid colour '\(text)': expected #rgb, #rrggbb or a CSS colour name such as 'white'"
+        case .transparentBackground:
+            "'transparent' cannot be a background: JPEG has no alpha; write PNG output to keep transparent corners"
+        case .unknownFormat(let text):
+            "unknown format '\(text)': use jpeg, png or auto"
+        case .unknownFit(let text):
+            "unknown fit '\(text)': use cover or contain"
+        }
+    }
+
+    /// `description`, so `localizedDescription` reads as the message rather than an error code.
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,342 @@
+import AspectFit
+
+/// Every option of the tool, one entry each, in manual order. Adding an option is adding an entry.
+enum OptionTable {
+    static let all: [OptionDeclaration] = shape + output + batch + reporting + generators
+
+    /// The entry for a long name ("ratio"); nil when there is none.
+    static func named(_ long: String) -> OptionDeclaration? { all.first { $0.long == long } }
+
+    /// The entry for a short letter ("r"); nil when there is none.
+    static func lettered(_ short: Character) -> OptionDeclaration? { all.first { $0.short == short } }
+
+    /// The sizes `-w`, `-H`, `--max` and each side of `--size` accept; larger ones are refused later
+    /// with the real output limit, before any work.
+    private static let sides = 1...1_000_000
+
+    static let shape: [OptionDeclaration] = [
+        OptionDeclaration(
+            long: "ratio", short: "r", section: .shape,
+            help: "Output aspect ratio, from 1:\(Int(AspectRatio.limit)) to \(Int(AspectRatio.limit)):1: W:H (4:3), WxH, W/H, "
+                + "a number (1.5) or a name (any case, also four-to-three, og): "
+                + AspectRatio.named.map { "\($0.name) \($0.ratio)" }.joined(separator: ", ") + ".",
+            action: .value(valueName: "RATIO") { line, value throws(UsageError) in
+                line.options.fit.ratio = try value.parsed { try AspectRatio(parsing: $0) }
+            },
+            completion: .words(AspectRatio.named.map(\.name)), conflicts: ["size"]),
+        OptionDeclaration(
+            long: "width", short: "w", section: .shape,
+            help: "Output width in pixels (the height follows from the ratio).",
+            action: .value(valueName: "N") { line, value throws(UsageError) in line.width = try value.integer(in: sides) },
+            conflicts: ["size", "max"]),
+        OptionDeclaration(
+            long: "height", short: "H", section: .shape,
+            help: "Output height in pixels. -w and -H together fix the size (and so the ratio).",
+            action: .value(valueName: "N") { line, value throws(UsageError) in line.height = try value.integer(in: sides) },
+            conflicts: ["size", "max"]),
+        OptionDeclaration(
+            long: "size", short: "s", section: .shape,
+            help: "Exact output size; it fixes the ratio too.",
+            action: .value(valueName: "WxH") { line, value throws(UsageError) in
+                let parts = value.text.split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), sides.contains(w), sides.contains(h) else {
+                    throw UsageError("invalid size '\(value.text)' (expected WxH such as 800x600)")
+                }
+                line.options.fit.size = .size(width: w, height: h)
+            },
+            conflicts: ["max"]),
+        OptionDeclaration(
+            long: "max", section: .shape,
+            help: "Longest output edge in pixels.",
+            action: .value(valueName: "N") { line, value throws(UsageError) in
+                line.options.fit.size = .longEdge(try value.integer(in: sides))
+            }),
+        OptionDeclaration(
+            long: "gravity", short: "g", section: .shape,
+            help: "What to keep when cropping (default centre, also center): "
+                + Gravity.named.map(\.name).joined(separator: ", ")
+                + " (any case; also top, bottom, left, right, ne, nw, se, sw, top-left, ...). attention: the window "
+                + "holding what a person looks at (detail, colour, skin, contrast against the surround); entropy: the "
+                + "busiest window (as libvips). Both read the pixels once, as decoded.",
+            action: .value(valueName: "NAME") { line, value throws(UsageError) in
+                line.options.fit.gravity = try value.parsed { try Gravity(parsing: $0) }
+            },
+            completion: .words(Gravity.named.map(\.name)), conflicts: ["focus"]),
+        OptionDeclaration(
+            long: "focus", section: .shape,
+            help: "Keep this point (fractions 0..1 of the upright image) centred as far as possible, e.g. --focus 0.5,0.3.",
+            action: .value(valueName: "X,Y") { line, value throws(UsageError) in
+                line.options.fit.gravity = try value.parsed { try Gravity(focusParsing: $0) }
+            }),
+        OptionDeclaration(
+            long: "no-enlarge", section: .shape,
+            help: "Never upscale: a small source gives the largest box of the ratio it holds.",
+            action: .flag { $0.options.fit.enlarge = false }),
+        OptionDeclaration(
+            long: "fit", section: .shape,
+            help: "cover (default): fill the box, clip the overflow around --gravity; contain: the whole image "
+                + "inside the box, the rest --background (JPEG) or transparent (PNG), placed by --gravity; "
+                + "--radius cuts the box's corners.",
+            action: .value(valueName: "MODE") { line, value throws(UsageError) in
+                line.options.fit.fit = try value.parsed { try FitMode(parsing: $0) }
+            },
+            completion: .words(FitMode.allCases.map(\.rawValue))),
+        OptionDeclaration(
+            long: "radius", section: .shape,
+            help: "Rounded corners: pixels (64, 64px) or % of the short side (12.5%; 50% is a circle or capsule).",
+            action: .value(valueName: "R") { line, value throws(UsageError) in
+                line.options.fit.cornerRadius = try value.parsed { try CornerRadius(parsing: $0) }
+            }),
+        OptionDeclaration(
+            long: "corners", section: .shape,
+            help: "circular (default) or continuous (Apple's smooth, squircle-like corner).",
+            action: .value(valueName: "STYLE") { line, value throws(UsageError) in
+                line.options.fit.cornerStyle = try value.parsed { try CornerStyle(parsing: $0) }
+            },
+            completion: .words(CornerStyle.allCases.map(\.rawValue)), requires: ["radius"]),
+        OptionDeclaration(
+            long: "background", section: .shape,
+            help: "What corners and transparency become when the output has no alpha (JPEG): #rgb, #rrggbb "
+                + "or a CSS colour name (white, black, ...). Default white.",
+            action: .value(valueName: "COLOR") { line, value throws(UsageError) in
+                line.options.fit.background = try value.parsed { try RGBColor(parsing: $0) }
+            }),
+        OptionDeclaration(
+            long: "filter", section: .shape,
+            help: "Resampling filter (default \(FitOptions().filter)): " + Filter.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+            action: .value(valueName: "NAME") { line, value throws(UsageError) in
+                line.options.fit.filter = try value.parsed { try Filter(parsing: $0) }
+            },
+            completion: .words(Filter.allCases.map(\.rawValue))),
+        OptionDeclaration(
+            long: "linear", section: .shape,
+            help: "Resample in linear light (gamma-correct, slower).",
+            action: .flag { $0.options.fit.linearLight = true }),
+    ]
+
+    static let output: [OptionDeclaration] = [
+        OptionDeclaration(
+            long: "output", short: "o", section: .output,
+            help: """
+            Where to write:
+              a FILE (one input; .jpg, .jpeg, .jpe, .jfif or .png sets the format; other image \
+            extensions such as .webp are refused),
+              a DIRECTORY (created if missing; writes DIR/NAME.EXT, with -R DIR/REL/NAME.EXT),
+              a TEMPLATE containing {...} (a literal extension at its end sets the format like a \
+            FILE's; ending in / it is a folder), or
+              - for standard output (one input; not with --json).
+            PATH is a directory when it exists as one, ends in /, or has no image extension; a template \
+            when it contains {. Without -o: beside each input as NAME-WxH.EXT (standard input goes to \
+            standard output); reruns ignore such earlier outputs of an input NAME.* in the same folder.
+            Template fields: {name} the input name without extension, {ext} the input's extension when \
+            the format is unchanged (else jpg or png), {dir} the input's directory, {rel} the sub-directory \
+            below the walked input directory, {w} {h} the output size, {ratio} the requested ratio as WxH, \
+            the same at every size (3x2, 16x9, 1.91x1 for og; -s 800x600 gives 4x3; none asked: the source's).
+            """,
+            action: .value(valueName: "PATH") { line, value throws(UsageError) in
+                guard !value.bytes.isEmpty else { throw UsageError("the output path is empty") }
+                line.options.output = PathBytes(value.bytes)
+            },
+            completion: .path),
+        OptionDeclaration(
+            long: "format", short: "f", section: .output,
+            help: "jpeg, png or auto (default): the output name's extension, else the input's own format, "
+                + "but PNG when the result has transparency (e.g. --radius on a JPEG).",
+            action: .value(valueName: "FMT") { line, value throws(UsageError) in
+                line.options.format = try value.parsed { try OutputFormat(parsing: $0) }
+            },
+            completion: .words(OutputFormat.allCases.map(\.rawValue))),
+        OptionDeclaration(
+            long: "quality", short: "q", section: .output,
+            help: "JPEG quality 1-100 (default \(FitOptions().jpeg.quality)).",
+            action: .value(valueName: "N") { line, value throws(UsageError) in
+                line.options.fit.jpeg.quality = try value.integer(in: 1...100)
+            }),
+        OptionDeclaration(
+            long: "progressive", section: .output, help: "Progressive JPEG.",
+            action: .flag { $0.options.fit.jpeg.progressive = true }),
+        OptionDeclaration(
+            long: "chroma444", section: .output,
+            help: "JPEG without chroma subsampling (sharper colour edges, larger).",
+            action: .flag { $0.options.fit.jpeg.chroma = .full444 }),
+        OptionDeclaration(
+            long: "optimize-huffman", section: .output,
+            help: "Optimal JPEG Huffman tables: a few percent smaller, a bit slower.",
+            action: .flag { $0.options.fit.jpeg.optimizeHuffman = true }),
+        OptionDeclaration(
+            long: "png-compression", section: .output,
+            help: "zlib level 0-9 (default \(FitOptions().png.compressionLevel): as small as 6 on photos, 3x faster).",
+            action: .value(valueName: "N") { line, value throws(UsageError) in
+                line.options.fit.png.compressionLevel = try value.integer(in: 0...9)
+            }),
+        OptionDeclaration(
+            long: "fast-png", section: .output,
+            help: "PNG with the SUB filter and RLE: about 6x faster, ~10% larger.",
+            action: .flag { $0.options.fit.png.fastFilters = true }),
+        OptionDeclaration(
+            long: "strip", section: .output,
+            help: "Drop all metadata, the ICC profile too. By default EXIF, GPS, XMP and comments are dropped "
+                + "and the ICC profile is kept, so colours stay right.",
+            action: .flag { $0.options.fit.keepICCProfile = false },
+            conflicts: ["keep-metadata"]),
+        OptionDeclaration(
+            long: "keep-metadata", section: .output,
+            help: "Keep the EXIF block too (camera, date, GPS), its orientation set to 1 since the pixels are written upright.",
+            action: .flag { $0.options.fit.keepEXIF = true }),
+        OptionDeclaration(
+            long: "to-srgb", section: .output,
+            help: "Convert profiled input (Display P3, Adobe RGB, ProPhoto...) to sRGB and tag the output as sRGB, "
+                + "for places that ignore profiles. sRGB and untagged input is left as it is.",
+            action: .flag { $0.options.fit.toSRGB = true }),
+        OptionDeclaration(
+            long: "max-pixels", section: .output,
+            help: "Refuse inputs with more pixels than N (default \(DecodeOptions.defaultMaxPixels)). K, M and G are "
+                + "decimal, as in megapixels: 1M = 1000000, 268M = 268000000.",
+            action: .value(valueName: "N") { line, value throws(UsageError) in
+                guard let n = PixelCount.parse(value.text) else {
+                    throw UsageError("invalid pixel count '\(value.text)' (expected a positive count, optionally with K, M or G, such as 24M)")
+                }
+                line.options.fit.decode.maxPixels = n
+            }),
+        OptionDeclaration(
+            long: "max-file-size", section: .output,
+            help: "Refuse inputs larger than SIZE bytes (K, M, G are binary: 1K = 1024; default \(ByteCount.text(CommandLineOptions().maxFileSize)), at most 1024G), "
+                + "unread; also caps standard input and --files-from lists.",
+            action: .value(valueName: "SIZE") { line, value throws(UsageError) in
+                guard let n = ByteCount.parse(value.text), n <= 1 << 40 else {
+                    throw UsageError("invalid size '\(value.text)' (expected bytes up to 1024G, optionally with K, M or G, such as 512M)")
+                }
+                line.options.maxFileSize = n
+            }),
+        OptionDeclaration(
+            long: "fail-on", section: .output,
+            help: "truncated (default): truncated or corrupt inputs fail; none: accept what decodes, with a warning.",
+            action: .value(valueName: "WHAT") { line, value throws(UsageError) in
+                switch value.text.lowercased() {
+                case "truncated": line.options.fit.decode.failOnTruncation = true
+                case "none": line.options.fit.decode.failOnTruncation = false
+                default: throw UsageError("invalid value '\(value.text)' (expected truncated or none)")
+                }
+            },
+            completion: .words(["truncated", "none"])),
+    ]
+
+    static let batch: [OptionDeclaration] = [
+        OptionDeclaration(
+            long: "recursive", short: "R", section: .batch,
+            help: "Walk sub-directories of directory inputs (mirrored in the output).",
+            action: .flag { $0.options.recursive = true }),
+        OptionDeclaration(
+            long: "follow-symlinks", section: .batch,
+            help: "Follow symlinked directories, and symlinked files pointing outside the walked directory, "
+                + "while walking (loops are detected).",
+            action: .flag { $0.options.followSymlinks = true }),
+        OptionDeclaration(
+            long: "files-from", section: .batch,
+            help: "Read more inputs from FILE (- for standard input), one per line.",
+            action: .value(valueName: "FILE") { line, value throws(UsageError) in
+                guard !value.bytes.isEmpty else { throw UsageError("the list path is empty") }
+                line.options.filesFrom = PathBytes(value.bytes)
+            },
+            completion: .path),
+        OptionDeclaration(
+            long: "null", short: "0", section: .batch,
+            help: "--files-from entries are NUL-separated (find -print0).",
+            action: .flag { $0.options.nulSeparated = true },
+            requires: ["files-from"]),
+        OptionDeclaration(
+            long: "jobs", short: "j", section: .batch,
+            help: "Images processed in parallel (default: the CPUs this process may run on, its affinity "
+                + "set as nproc counts it, so taskset and container CPU sets are respected).",
+            action: .value(valueName: "N") { line, value throws(UsageError) in
+                line.options.jobs = try value.integer(in: 1...1024)
+            }),
+        OptionDeclaration(
+            long: "skip-existing", section: .batch,
+            help: "Leave inputs whose output already exists (resume a batch).",
+            action: .flag { $0.options.skipExisting = true }),
+        OptionDeclaration(
+            long: "dry-run", section: .batch,
+            help: "Print each input's plan (sizes, crop, decode scale), or the failure the run would meet from the header "
+                + "(limits included); decode and write nothing.",
+            action: .flag { $0.options.dryRun = true }),
+        OptionDeclaration(
+            long: "shard", section: .batch,
+            help: """
+            Process only slice K of N: the inputs sorted by path bytes, every N-th starting at K. Output \
+            collisions are still checked on the whole list, so N machines or processes can share one job.
+            auto[/N]: the slice of this array task: JOB_COMPLETION_INDEX (Kubernetes Indexed Job; give \
+            N = completions), SLURM_ARRAY_TASK_ID from SLURM_ARRAY_TASK_MIN (count SLURM_ARRAY_TASK_COUNT), \
+            or AWS_BATCH_JOB_ARRAY_INDEX (count AWS_BATCH_JOB_ARRAY_SIZE or N). Refused when none is set.
+            """,
+            action: .value(valueName: "K/N|auto[/N]") { line, value throws(UsageError) in
+                line.options.shard = try ShardEnvironment.parse(value.text, environment: ShardEnvironment.current)
+            }),
+    ]
+
+    static let reporting: [OptionDeclaration] = [
+        OptionDeclaration(
+            long: "json", section: .reporting,
+            help: """
+            One JSON object per input on standard output (in input order), then a summary object. \
+            Fields: input, output, status (ok|error|skipped|planned|not_finished|not_started), error, \
+            source_width, source_height \
+            (upright), source_format, orientation (EXIF 1-8), crop {x,y,width,height} (upright source \
+            pixels), output_width, output_height, output_format, decode_scale, bytes, milliseconds, \
+            warnings; input_bytes/output_bytes (base64) when a name is not UTF-8. Summary: summary \
+            (true), total, ok, failed, skipped, not_finished, not_started, non_images_skipped, symlinks_skipped, \
+            folders_skipped, earlier_outputs_skipped, interrupted, milliseconds.
+            """,
+            action: .flag { $0.options.json = true }),
+        OptionDeclaration(
+            long: "verbose", short: "v", section: .reporting,
+            help: "Print each file's plan and step timings on standard error.",
+            action: .flag { $0.options.verbose = true }),
+        OptionDeclaration(
+            long: "quiet", section: .reporting,
+            help: "No progress bar and no summary line (errors are still printed).",
+            action: .flag { $0.options.quiet = true },
+            conflicts: ["verbose", "progress"]),
+        OptionDeclaration(
+            long: "progress", section: .reporting,
+            help: "Show the progress bar even when standard error is not a terminal (by default: only when it is).",
+            action: .flag { $0.options.progress = .always },
+            conflicts: ["no-progress"]),
+        OptionDeclaration(
+            long: "no-progress", section: .reporting,
+            help: "Never show the progress bar.",
+            action: .flag { $0.options.progress = .never }),
+        OptionDeclaration(
+            long: "help", short: "h", section: .reporting, help: "Print this manual (also installed as man aspectfit).",
+            action: .flag { $0.options.request = .help }),
+        OptionDeclaration(
+            long: "version", section: .reporting, help: "Print the version.",
+            action: .flag { $0.options.request = .version }),
+    ]
+
+    /// What `scripts/install.sh` runs to write the man page and the completions.
+    static let generators: [OptionDeclaration] = [
+        OptionDeclaration(
+            long: "generate-manpage", section: .reporting, help: "Print the man page (roff).",
+            action: .flag { $0.options.request = .manPage }, hidden: true),
+        OptionDeclaration(
+            long: "generate-completion-script", section: .reporting, help: "Print the completion script for SHELL.",
+            action: .value(valueName: "SHELL") { line, value throws(UsageError) in
+                guard let shell = CompletionScript.Shell(rawValue: value.text) else {
+                    throw UsageError("unknown shell '\(value.text)' (expected \(CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                line.options.request = .completionScript(shell)
+            },
+            completion: .words(CompletionScript.Shell.allCases.map(\.rawValue)), hidden: true),
+    ]
+}
+
+extension OptionTable {
+    /// The options `option` cannot be given with, declared on either side, in table order.
+    static func conflicts(of option: OptionDeclaration) -> [OptionDeclaration] {
+        all.filter { other in option.conflicts.contains(other.long) || other.conflicts.contains(option.long) }
+    }
+
+    /// The options listed in the manual, README and completions.
+    static var documented: [OptionDeclaration] { all.filter { !$0.hidden } }
+}

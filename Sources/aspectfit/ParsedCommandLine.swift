@@ -1,0 +1,7 @@
+/// The command line while its options are applied in order: the options so far, and the values
+/// that only combine once all are seen (`-w` and `-H` together fix the size).
+struct ParsedCommandLine: Sendable {
+    var options = CommandLineOptions()
+    var width: Int?
+    var height: Int?
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+@testable import AspectFit
+
+/// The async entry point: results equal the blocking call's, the cooperative pool stays free
+/// while fits run, and cancellation stops a fit with `.cancelled`.
+@Suite struct AsyncPipelineTests {
+    static func sample(_ name: String) throws -> [UInt8] {
+        try ImageFile.read(path: Corpus.projectRoot.appendingPathComponent("samples/\(name)").path)
+    }
+
+    /// The blocking call (inside async code, `pipeline.run(bytes)` picks the async overload).
+    static func blocking(_ pipeline: Pipeline, _ data: some ContiguousBytes) throws -> FitResult {
+        try pipeline.run(data)
+    }
+
+    static let pipeline: Pipeline = {
+        var options = FitOptions()
+        options.ratio = .square
+        options.size = .width(160)
+        options.cornerRadius = .circle
+        return Pipeline(options: options)
+    }()
+
+    @Test func asyncResultsEqualTheBlockingCallForEveryInputForm() async throws {
+        for name in ["harvesters.jpg", "tulips-alpha.png", "concert-gray.jpg"] {
+            let bytes = try Self.sample(name)
+            let expected = try Self.blocking(Self.pipeline, bytes).bytes
+            #expect(try await Self.pipeline.run(bytes).bytes == expected, "\(name) [UInt8]")
+            #expect(try await Self.pipeline.run(Data(bytes)).bytes == expected, "\(name) Data")
+            #expect(try await Self.pipeline.run(bytes[...]).bytes == expected, "\(name) ArraySlice")
+            #expect(try Self.blocking(Self.pipeline, Data(bytes)).bytes == expected, "\(name) blocking Data")
+            #expect(try Self.pipeline.plan(Data(bytes)) == Self.pipeline.plan(bytes), "\(name) plan")
+        }
+    }
+
+    @Test func errorsArriveTypedThroughTheAsyncCall() async throws {
+        await #expect(throws: FitError.image(.unsupported(format: "not a JPEG or PNG file"))) {
+            try await Self.pipeline.run(Array("GIF89a.....".utf8))
+        }
+        var options = FitOptions()
+        options.decode.maxPixels = 1000
+        let photo = try Self.sample("harvesters.jpg")
+        await #expect(throws: FitError.image(.tooLarge(width: 1165, height: 859, limit: 1000))) {
+            try await Pipeline(options: options).run(photo)
+        }
+    }
+
+    /// The same property without a clock: with the executor's only thread held, more fits are
+    /// awaited than the cooperative pool has threads. Each waiting call must queue its job and
+    /// suspend, so all of them get queued; a call that occupied its cooperative thread while
+    /// waiting would stop the others from ever starting (the executor is held), and the count would
+    /// stick at the pool's width. A plain thread watches the queue and releases the executor when
+    /// all are queued, or after 300 s (a hang guard: sibling tests can hold the pool for minutes on
+    /// a loaded machine), recording the failure.
+    @Test func waitingFitsLeaveTheCooperativePoolFree() async throws {
+        let bytes = try Self.sample("concert-gray.jpg")
+        let executor = FitExecutor(threadCount: 1)
+        let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let timedOut = CancellationFlag()
+        let waiting = 4 * ProcessInfo.processInfo.activeProcessorCount + 16
+        executor.submit { _ in
+            started.signal()
+            gate.wait()
+        }
+        Thread.detachNewThread {
+            started.wait()
+            let deadline = Date().addingTimeInterval(300)
+            while executor.waitingJobs < waiting && Date() < deadline { usleep(1000) }
+            if executor.waitingJobs < waiting { timedOut.cancel() }
+            gate.signal()
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0 ..< waiting { group.addTask { _ = try await Self.pipeline.run(bytes, on: executor) } }
+            try await group.waitForAll()
+        }
+        #expect(!timedOut.isCancelled, "not all \(waiting) fits could wait at once")
+    }
+
+    @Test func aTaskCancelledBeforeItsFitStartsGetsCancelled() async throws {
+        let bytes = try Self.sample("harvesters.jpg")
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await Self.pipeline.run(bytes)
+        }
+        await #expect(throws: FitError.cancelled) { try await task.value }
+    }
+
+    @Test func cancellationStopsAFitBetweenRows() throws {
+        let bytes = try Self.sample("harvesters.jpg")
+        let flag = CancellationFlag()
+        flag.cancel()
+        let workspace = PipelineWorkspace()
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(FitError) in try Self.pipeline.run(bytes: raw, workspace: workspace, cancellation: flag) }
+        }
+        #expect(throws: FitError.cancelled) { try result.get() }
+        let uncancelled = bytes.withUnsafeBytes { raw in
+            Result { () throws(FitError) in try Self.pipeline.run(bytes: raw, workspace: workspace, cancellation: CancellationFlag()) }
+        }
+        #expect(try uncancelled.get().bytes == Self.pipeline.run(bytes).bytes)
+    }
+
+    @Test func cancellingARunningFitThrowsCancelled() async throws {
+        // A 16x enlargement in a debug build takes far longer than the 20 ms before the cancel;
+        // whether the cancel finds the fit queued or mid-decode, the answer is `.cancelled`.
+        var options = FitOptions()
+        options.size = .width(6000)
+        options.format = .png
+        let executor = FitExecutor(threadCount: 1)
+        let bytes = try Self.sample("concert-gray.jpg")
+        let task = Task { try await Pipeline(options: options).run(bytes, on: executor) }
+        try await Task.sleep(for: .milliseconds(20))
+        task.cancel()
+        await #expect(throws: FitError.cancelled) { try await task.value }
+    }
+}

@@ -1,0 +1,65 @@
+/// The marker segments of a JPEG file, parsed here (not by libjpeg) to check what the encoder
+/// wrote: frame type, sampling factors, quantisation and Huffman tables, APPn and COM segments.
+struct JPEGMarkers {
+    struct Segment {
+        var marker: UInt8
+        var payload: ArraySlice<UInt8>
+    }
+
+    var segments: [Segment] = []
+
+    /// Segments from SOI up to the first SOS (the entropy-coded data is not walked).
+    init?(_ d: [UInt8]) {
+        guard d.count > 4, d[0] == 0xFF, d[1] == 0xD8 else { return nil }
+        var i = 2
+        while i + 4 <= d.count, d[i] == 0xFF {
+            let marker = d[i + 1]
+            let length = Int(d[i + 2]) << 8 | Int(d[i + 3])
+            guard length >= 2, i + 2 + length <= d.count else { return nil }
+            segments.append(Segment(marker: marker, payload: d[i + 4 ..< i + 2 + length]))
+            if marker == 0xDA { break }
+            i += 2 + length
+        }
+    }
+
+    func all(_ marker: UInt8) -> [Segment] { segments.filter { $0.marker == marker } }
+
+    /// The start-of-frame marker: 0xC0 baseline, 0xC1 extended, 0xC2 progressive.
+    var frameMarker: UInt8? { segments.first { (0xC0 ... 0xC3).contains($0.marker) }?.marker }
+
+    /// Each component's (horizontal, vertical) sampling factors, from the SOF segment.
+    var samplingFactors: [(Int, Int)] {
+        guard let sof = segments.first(where: { (0xC0 ... 0xC3).contains($0.marker) })?.payload else { return [] }
+        let p = Array(sof)
+        return (0 ..< Int(p[5])).map { (c: Int) -> (Int, Int) in
+            let factors: UInt8 = p[7 + 3 * c]
+            return (Int(factors >> 4), Int(factors & 15))
+        }
+    }
+
+    /// The first (luminance) quantisation table, in zigzag order as stored (8-bit tables only).
+    var firstQuantisationTable: [Int] {
+        guard let p = all(0xDB).first.map({ Array($0.payload) }), p[0] >> 4 == 0 else { return [] }
+        return p[1 ..< 65].map(Int.init)
+    }
+
+    /// The code-length counts (16 values) of every Huffman table: class << 4 | id -> counts.
+    var huffmanCounts: [Int: [Int]] {
+        var tables: [Int: [Int]] = [:]
+        for segment in all(0xC4) {
+            let p = Array(segment.payload)
+            var i = 0
+            while i + 17 <= p.count {
+                let counts = p[i + 1 ... i + 16].map(Int.init)
+                tables[Int(p[i])] = counts
+                i += 17 + counts.reduce(0, +)
+            }
+        }
+        return tables
+    }
+
+    /// Whether an APPn segment starts with `identifier` (e.g. APP1 "Exif\0\0", APP13 "Photoshop 3.0").
+    func hasApp(_ n: UInt8, _ identifier: String) -> Bool {
+        all(0xE0 + n).contains { $0.payload.starts(with: Array(identifier.utf8)) }
+    }
+}

@@ -1,0 +1,284 @@
+#!/usr/bin/env bash
+# Mutation testing: plants each deliberate one-line bug below, one at a time, in a scratch copy of
+# the project, builds it, runs the tests meant to notice, and reports the mutant caught or missed.
+# Exits non-zero if any mutant is missed, or no longer applies (its snippet must occur exactly once
+# under Sources/, wherever files move), or fails to compile.
+#
+#   bash scripts/mutants.sh                  # every mutant
+#   MUTANTS_ONLY='corner|mitchell' bash scripts/mutants.sh   # names matching an extended regex
+#
+# The scratch copy lives in $MUTANTS_DIR (default /tmp/aspectfit-mutants-$USER); its .build stays
+# between mutants and runs, so each build is incremental. The real tree is never modified.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+scratch=${MUTANTS_DIR:-/tmp/aspectfit-mutants-$(id -un)}
+only=${MUTANTS_ONLY:-}
+tree=$scratch/tree
+logs=$scratch/logs
+
+# Each mutant: "@ name", "? swift test --filter regex", "- original snippet", "+ replacement".
+mutants=$(cat <<'EOF'
+@ plan-centre-snapped-to-whole-pixels
+? CropPlanExampleTests|CropPlanPropertyTests
+- case .centre: return wholePixels ? (free / 2).rounded(.down) : free / 2
++ case .centre: return wholePixels ? (free / 2).rounded(.down) : (free / 2).rounded()
+
+@ plan-height-rounded-down
+? CropPlanExampleTests|CropPlanPropertyTests
+- max(1, (width * ratio.height / ratio.width).rounded())
++ max(1, (width * ratio.height / ratio.width).rounded(.down))
+
+@ plan-gravity-end-is-start
+? CropPlanExampleTests|CropPlanPropertyTests
+- case .end: return free
++ case .end: return 0
+
+@ plan-focus-not-centred-in-the-box
+? CropPlanExampleTests|CropPlanPropertyTests
+- let ideal = f * extent - length / 2
++ let ideal = f * extent - length / 4
+
+@ decode-scale-leaves-factor-1
+? CropPlanExampleTests|CropPlanPropertyTests
+- if fx >= 2, fy >= 2 { return d }
++ if fx >= 1, fy >= 1 { return d }
+
+@ decode-region-margin-ignores-the-scale-factor
+? CropPlanExampleTests|CropPlanPropertyTests
+- let support = filterRadius * factor
++ let support = filterRadius
+
+@ kernel-mitchell-c-one-half
+? ResamplerQualityTests.matchesTheFloatReference
+- case .mitchell: Filter.cubic(x, b: 1.0 / 3.0, c: 1.0 / 3.0)
++ case .mitchell: Filter.cubic(x, b: 1.0 / 3.0, c: 1.0 / 2.0)
+
+@ kernel-lanczos3-two-lobes
+? ResamplerQualityTests.matchesTheFloatReference
+- case .lanczos3: Filter.lanczos(x, lobes: 3)
++ case .lanczos3: Filter.lanczos(x, lobes: 2)
+
+@ kernel-catmull-rom-is-b-spline-ish
+? ResamplerQualityTests.matchesTheFloatReference
+- case .catmullRom: Filter.cubic(x, b: 0, c: 0.5)
++ case .catmullRom: Filter.cubic(x, b: 0.2, c: 0.5)
+
+@ radius-lanczos3-truncated-at-2
+? ResamplerQualityTests.matchesTheFloatReference
+- case .lanczos3: 3
++ case .lanczos3: 2
+
+@ weights-not-normalised
+? ResamplerQualityTests.matchesTheFloatReference
+- var q = real.map { Int(($0 / sum * Double(one)).rounded()) }
++ var q = real.map { Int(($0 * Double(one)).rounded()) }
+
+@ weights-rounding-residual-dropped
+? quantisedWeightsSumToOne|ResamplerQualityTests.matchesTheFloatReference
+- q[largest] += one - q.reduce(0, +)
++ q[largest] += 0
+
+@ no-antialiasing-stretch
+? ResamplerQualityTests.matchesTheFloatReference
+- let stretch = filter.stretchesWhenDownscaling ? max(factor, 1) : 1
++ let stretch = filter.stretchesWhenDownscaling ? 1.0 : 1.0
+
+@ premultiply-skipped-scalar
+? ResamplerQualityTests.matchesTheFloatReference
+- for c in 0 ..< colours { destination[base + c] = SourceConversion.premultiplied(source[base + c], a) }
++ for c in 0 ..< colours { destination[base + c] = SourceConversion.premultiplied(source[base + c], 255) }
+
+@ srgb-gamma-2.2
+? ResamplerQualityTests.matchesTheFloatReferenceInLinearLight
+- v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
++ v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.2)
+
+@ corner-coverage-rounded-down
+? CoverageOracleTests
+- return UInt8(min(254, max(1, (coverage * 255).rounded())))
++ return UInt8(min(254, max(1, (coverage * 255).rounded(.down))))
+
+@ corner-radius-not-clamped
+? CoverageOracleTests|CircularCornerTests
+- return wanted.isNaN ? 0 : min(max(wanted, 0), limit)
++ return wanted.isNaN ? 0 : max(wanted, 0)
+
+@ corner-continuous-exponent-3
+? CoverageOracleTests
+- static let continuousExponent = 3.343
++ static let continuousExponent = 3.0
+
+@ pipeline-ignores-the-filter
+? theRunUsesTheChosenFilterAndLight
+- resampler = workspace.resampler(filter: options.filter, sourceWidth: region.width,
++ resampler = workspace.resampler(filter: .lanczos3, sourceWidth: region.width,
+
+@ pipeline-ignores-linear-light
+? theRunUsesTheChosenFilterAndLight
+- layout: layout, linearLight: options.linearLight)
++ layout: layout, linearLight: false)
+
+@ pipeline-flattens-onto-white
+? everyOptionGivesTheLibrarysBytesAndChangesThem
+- image = flatten(image, onto: options.background)
++ image = flatten(image, onto: .white)
+
+@ jpeg-quality-ignored
+? qualityScalesTheQuantisationTables
+- c.quality = Int32(clamping: options.quality)
++ c.quality = 85
+
+@ jpeg-chroma-444-ignored
+? progressiveChromaAndHuffmanShowInTheMarkers
+- int factor = options->full_chroma ? 1 : 2;
++ int factor = 2;
+
+@ jpeg-progressive-ignored
+? progressiveChromaAndHuffmanShowInTheMarkers
+- if (options->progressive) jpeg_simple_progression(&cinfo);
++ if (0) jpeg_simple_progression(&cinfo);
+
+@ jpeg-optimize-huffman-ignored
+? progressiveChromaAndHuffmanShowInTheMarkers
+- c.optimize_huffman = options.optimizeHuffman ? 1 : 0
++ c.optimize_huffman = 0
+
+@ png-compression-level-ignored
+? pngCompressionAndFastFiltersShowInTheFile
+- png_set_compression_level(png, options->compression_level);
++ png_set_compression_level(png, 6);
+
+@ png-icc-not-written
+? metadataInAndOutOfBothFormats
+-         png_set_iCCP(png, info, "icc", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_size);
++         (void)icc;
+
+@ exif-orientation-not-reset
+? metadataInAndOutOfBothFormats
+- let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
++ let exif = options.keepEXIF ? plan.source.exif : nil
+
+@ cli-auto-format-ignores-corners
+? cutCornersTurnAJPEGIntoAPNG
+- case .auto: transparent ? .png : source
++ case .auto: source
+
+@ cli-beside-input-name-underscore
+? OutputPathTests
+- .literal(Array("-".utf8)),
++ .literal(Array("_".utf8)),
+
+@ cli-skip-existing-inverted
+? skipExistingResumesABatch
+- case .file(let path)? = chosen[i].output, FileSystem.exists(path) {
++ case .file(let path)? = chosen[i].output, !FileSystem.exists(path) {
+
+@ cli-shard-slices-rotated
+? shardKOfNTakesEveryNthSortedInputFromTheKth
+- func contains(sortedPosition i: Int) -> Bool { i % count == index - 1 }
++ func contains(sortedPosition i: Int) -> Bool { i % count == index % count }
+EOF
+)
+
+# Copies the working tree's files (tracked and untracked, not ignored) into $tree, rewriting only
+# the files that differ and deleting the ones that went away, so .build stays valid.
+sync_tree() {
+  mkdir -p "$tree"
+  declare -A keep=()
+  while IFS= read -r -d '' f; do
+    [[ -f $root/$f ]] || continue
+    keep[$f]=1
+    if ! cmp -s "$root/$f" "$tree/$f"; then
+      mkdir -p "$tree/$(dirname "$f")"
+      cp "$root/$f" "$tree/$f"
+    fi
+  done < <(git -C "$root" ls-files -z --cached --others --exclude-standard)
+  while IFS= read -r -d '' f; do
+    f=${f#./}
+    [[ -n ${keep[$f]:-} ]] || rm -f "$tree/$f"
+  done < <(cd "$tree" && find . -path ./.build -prune -o -type f -print0)
+  # The corpus is found at ../shared relative to the project root.
+  local shared
+  shared=$(cd "$root/../shared" 2>/dev/null && pwd -P) || { echo "mutants: ../shared (the corpus) is missing" >&2; exit 2; }
+  ln -sfn "$shared" "$scratch/shared"
+}
+
+# The file holding `snippet` under $tree/Sources; fails unless it occurs exactly once.
+locate() {
+  local snippet=$1 count
+  count=$(cd "$tree" && { grep -rFo -- "$snippet" Sources || true; } | wc -l)
+  if [[ $count -ne 1 ]]; then
+    echo "mutants: snippet found $count times under Sources/ (must be exactly once): $snippet" >&2
+    return 1
+  fi
+  (cd "$tree" && grep -rlF -- "$snippet" Sources)
+}
+
+replace_in() {
+  local file=$1 from=$2 to=$3 content
+  content=$(cat "$file"; printf x)
+  content=${content%x}
+  printf '%s' "${content/"$from"/"$to"}" > "$file"
+}
+
+build() { (cd "$tree" && nice -n 5 swift build --build-tests) > "$1" 2>&1; }
+
+run_tests() {
+  local filter=$1 log=$2
+  (cd "$tree" && CI=true timeout 1200 nice -n 5 swift test --skip-build --filter "$filter") > "$log" 2>&1
+}
+
+mkdir -p "$logs"
+sync_tree
+names=() filters=() froms=() tos=()
+name=""
+while IFS= read -r line; do
+  case $line in
+    "@ "*) name=${line#@ } ;;
+    "? "*) filter=${line#? } ;;
+    "- "*) from=${line#- } ;;
+    "+ "*) to=${line#+ }
+           if [[ -z $only || $name =~ $only ]]; then names+=("$name"); filters+=("$filter"); froms+=("$from"); tos+=("$to"); fi ;;
+  esac
+done <<< "$mutants"
+((${#names[@]})) || { echo "mutants: none selected" >&2; exit 2; }
+
+# Every snippet must apply before anything runs, so a moved or rewritten line fails at once.
+for i in "${!names[@]}"; do locate "${froms[$i]}" > /dev/null || { echo "mutants: ${names[$i]} no longer applies" >&2; exit 2; }; done
+
+start=$SECONDS
+echo "mutants: building the unmutated copy in $tree"
+build "$logs/baseline-build.log" || { echo "mutants: the unmutated copy does not build ($logs/baseline-build.log)" >&2; exit 2; }
+union=$(IFS='|'; echo "${filters[*]}")
+# CI has just run the whole suite on this tree, so it skips this (MUTANTS_BASELINE=0).
+if [[ ${MUTANTS_BASELINE:-1} == 1 ]] && ! run_tests "$union" "$logs/baseline-test.log"; then
+  echo "mutants: the selected tests fail without any mutant ($logs/baseline-test.log)" >&2
+  exit 2
+fi
+echo "mutants: baseline passes ($((SECONDS - start)) s)"
+
+missed=0 broken=0
+for i in "${!names[@]}"; do
+  name=${names[$i]} t0=$SECONDS
+  file=$(locate "${froms[$i]}")
+  cp "$tree/$file" "$scratch/unmutated"
+  replace_in "$tree/$file" "${froms[$i]}" "${tos[$i]}"
+  if ! build "$logs/$name-build.log"; then
+    verdict="BROKEN (does not compile: $logs/$name-build.log)"; broken=$((broken + 1))
+  elif run_tests "${filters[$i]}" "$logs/$name-test.log"; then
+    verdict="MISSED"; missed=$((missed + 1))
+  else
+    status=$?
+    first=$(grep -m1 -oE '✘ Test [^ (]+' "$logs/$name-test.log" | sed 's/✘ Test //' || true)
+    verdict="caught${first:+ by $first}"
+    [[ -z $first ]] && grep -q "Fatal error" "$logs/$name-test.log" && verdict="caught (a trap in the tests)"
+    [[ $status -eq 124 ]] && verdict="caught (timed out)"
+  fi
+  cp "$scratch/unmutated" "$tree/$file"   # a fresh mtime, so the next build recompiles it
+  printf 'mutant %-46s %4d s  %s  [%s]\n' "$name" $((SECONDS - t0)) "$verdict" "${file#Sources/}"
+done
+# Leave the copy built unmutated, so the next run starts incremental.
+build "$logs/final-build.log" || true
+echo "mutants: ${#names[@]} planted, $((${#names[@]} - missed - broken)) caught, $missed missed, $broken broken; $((SECONDS - start)) s"
+((missed == 0 && broken == 0))
