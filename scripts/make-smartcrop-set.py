@@ -6,6 +6,10 @@ the same file, see HAND below). Needs Pillow + numpy (/work/main/.bench/pillow/b
 Each generated picture is a plausible photo layout whose subject box is known by construction:
 a subject at each third, faces, a small subject on a busy background, text, a subject against sky.
 Seeded: running it again writes the same files.
+
+It also writes the held-out set, Tests/SmartCropSet/heldout/ and heldout.tsv: photos the attention
+weights were never fitted on (scikit-image's public-domain / CC0 sample photos, boxed by hand, and
+reframings of them) and the generated kinds again with another seed and other positions.
 """
 import os
 import numpy as np
@@ -194,5 +198,92 @@ def main():
             f.write(f"{name}\t{x0:.4f}\t{y0:.4f}\t{x1:.4f}\t{y1:.4f}\t{note}\n")
 
 
+HELDOUT = os.path.join(OUT, "heldout")
+SKIMAGE = os.path.join(os.path.dirname(np.__file__), "..", "skimage", "data")
+
+# The held-out photos (scikit-image's sample data: public domain or CC0), their key subject boxed
+# by hand, and reframings of each that move the subject off centre: crop boxes (fractions) of the photo.
+HELD_PHOTOS = [
+    ("astronaut.png", (0.34, 0.04, 0.58, 0.32), "astronaut's face", [(0.0, 0.0, 0.75, 1.0), (0.25, 0.0, 1.0, 0.6)]),
+    ("chelsea.png", (0.28, 0.28, 0.78, 0.85), "the cat's face", [(0.15, 0.0, 1.0, 1.0), (0.0, 0.2, 0.85, 1.0)]),
+    ("coffee.png", (0.28, 0.04, 0.70, 0.72), "the cup", [(0.0, 0.0, 0.8, 0.9), (0.2, 0.0, 1.0, 1.0)]),
+    ("rocket.jpg", (0.47, 0.30, 0.53, 0.97), "the rocket", [(0.3, 0.0, 1.0, 1.0), (0.0, 0.1, 0.65, 1.0)]),
+]
+
+
+def heldout(rows):
+    """The held-out set: photos the weights never saw, and the generated kinds with other seeds,
+    positions, sizes and colours. Scored separately (scripts/smartcrop-score.py --set heldout)."""
+    global rng
+    rng = np.random.default_rng(2026)
+    os.makedirs(HELDOUT, exist_ok=True)
+
+    def keep(name, img, box, note, fmt="jpg"):
+        save(os.path.join("heldout", name), img, box, note, rows, fmt)
+
+    for name, sub, note, frames in HELD_PHOTOS:
+        photo = Image.open(os.path.join(SKIMAGE, name)).convert("RGB")
+        w, h = photo.size
+        stem = name.split(".")[0]
+        full = np.asarray(photo, dtype=np.float64)
+        keep(f"photo-{stem}", full, (sub[0] * w, sub[1] * h, sub[2] * w, sub[3] * h), note)
+        for k, (fx0, fy0, fx1, fy1) in enumerate(frames):
+            x0, y0, x1, y1 = round(fx0 * w), round(fy0 * h), round(fx1 * w), round(fy1 * h)
+            part = full[y0:y1, x0:x1]
+            keep(f"photo-{stem}-{k}", part, (sub[0] * w - x0, sub[1] * h - y0, sub[2] * w - x0, sub[3] * h - y0), note)
+    # One stored sideways (EXIF orientation 6): the subject box stays in upright fractions.
+    photo = Image.open(os.path.join(SKIMAGE, "rocket.jpg")).convert("RGB")
+    w, h = photo.size
+    upright = photo.crop((0, 0, round(0.6 * w), h))
+    stored = upright.transpose(Image.ROTATE_90)
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    stored.save(os.path.join(HELDOUT, "photo-rocket-exif6.jpg"), quality=88, exif=exif)
+    uw = upright.size[0]
+    rows.append(("set:heldout/photo-rocket-exif6.jpg", (0.47 * w / uw, 0.30, 0.53 * w / uw, 0.97), "the rocket, stored sideways"))
+
+    for i, (w, h, fx, fy, rr) in enumerate(((640, 360, 0.22, 0.3, 0.1), (360, 640, 0.75, 0.8, 0.12),
+                                            (500, 500, 0.8, 0.2, 0.09), (800, 300, 0.1, 0.6, 0.15))):
+        img = background(w, h, (170, 150, 140), (90, 100, 110))
+        box = ball(img, fx * w, fy * h, rr * min(w, h) * 1.8, [(30, 90, 210), (210, 50, 120), (240, 200, 30), (40, 170, 90)][i])
+        keep(f"gen-ball-{i}", img, box, "ball off centre")
+    for i, (w, h, fx, fy, fw) in enumerate(((640, 400, 0.7, 0.45, 80), (400, 640, 0.35, 0.3, 90), (720, 360, 0.86, 0.4, 55))):
+        img = background(w, h, (180, 200, 210), (120, 130, 140), amp=25)
+        box = face(img, fx * w, fy * h, fw)
+        keep(f"gen-face-{i}", img, box, "face")
+    for i, (w, h, fx, fy) in enumerate(((640, 400, 0.8, 0.75), (400, 640, 0.25, 0.15))):
+        img = busy(w, h)
+        box = ball(img, fx * w, fy * h, 18, [(40, 80, 240), (250, 220, 30)][i])
+        keep(f"gen-busy-{i}", img, box, "small bright object on foliage")
+    for i, (w, h, x, y) in enumerate(((640, 400, 420, 290), (400, 640, 40, 500))):
+        img = background(w, h, (140, 120, 100), (100, 90, 80), amp=30)
+        box = text_sign(img, x, y, ["NO PARKING", "EXIT 4"])
+        keep(f"gen-text-{i}", img, box, "sign with text")
+    for i, (w, h, fx, fy, horizon) in enumerate(((640, 400, 0.75, 0.2, 320), (400, 640, 0.6, 0.12, 480))):
+        img = background(w, h, (70, 130, 220), (180, 205, 235), amp=8)
+        ground(img, horizon)
+        box = sky_object(img, fx * w, fy * h, 46)
+        keep(f"gen-sky-{i}", img, box, "kite in the sky over grass")
+    w, h = 400, 600
+    img = background(w, h, (160, 150, 170), (100, 110, 95))
+    box = ball(img, 0.4 * w, 0.8 * h, 55, (40, 120, 220))
+    alpha = np.zeros((h, w))
+    yy, xx = np.mgrid[0:h, 0:w]
+    alpha[((xx - 0.4 * w) ** 2 + (yy - 0.8 * h) ** 2) <= 57 ** 2] = 255
+    Image.fromarray(np.dstack([np.clip(img, 0, 255), alpha]).astype(np.uint8), "RGBA").save(os.path.join(HELDOUT, "gen-alpha-0.png"))
+    rows.append(("set:heldout/gen-alpha-0.png", (box[0] / w, box[1] / h, box[2] / w, box[3] / h), "ball on transparency"))
+
+
+def write_tsv(path, rows):
+    with open(path, "w") as f:
+        f.write("# image\tx0\ty0\tx1\ty1\tsubject  (fractions of the upright image; corpus: = ../shared/corpus, "
+                "samples: = samples/, set: = Tests/SmartCropSet; written by scripts/make-smartcrop-set.py)\n")
+        for name, (x0, y0, x1, y1), note in rows:
+            f.write(f"{name}\t{x0:.4f}\t{y0:.4f}\t{x1:.4f}\t{y1:.4f}\t{note}\n")
+
+
 if __name__ == "__main__":
     main()
+    held = []
+    heldout(held)
+    write_tsv(os.path.join(OUT, "heldout.tsv"), held)

@@ -1,27 +1,81 @@
 #!/usr/bin/env bash
-# Instruction counts (valgrind callgrind, release build) of -g centre vs -g attention vs -g entropy on
-# T1-like jobs (4032x3024 / 3024x4032 JPEG -> 4:3 800 px, q85) and T2-like (-> 1:1 256 px), one
-# process per job, -j 1. Repeatable on a busy machine, unlike wall-clock times.
-#   scripts/smartcrop-callgrind.sh [WORKLOAD_DIR]   (default ../shared/bench workload: bench-workload/jpeg)
+# The cost of -g attention (and entropy) against the centre crop on the T1 workload, run the way
+# ../shared/bench/peers.sh runs aspectfit: one process per file,
+#   aspectfit --ratio 4:3 --width 800 --quality 85 -o OUT FILE        (centre: peers.sh's own command)
+#   aspectfit --ratio 4:3 --width 800 --quality 85 -g attention -o OUT FILE
+# over every bench-workload/jpeg/*.jpg (24 JPEGs 4032x3024, 8 portrait). Prints per-file and total
+# instruction counts (valgrind callgrind: repeatable on a busy machine) and the peak RSS of each
+# strategy (/usr/bin/time -v, the largest over the files).
+#   scripts/smartcrop-callgrind.sh [--wall] [--gravities "attention entropy"] [FILE...]
+# --wall times the same per-file commands with hyperfine instead (use on a quiet machine).
+# Needs the release build (swift build -c release) and the workload (../shared/bench/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dir=${1:-bench-workload/jpeg}
 bin=.build/release/aspectfit
+wall=0
+gravities="attention"
+while [ $# -gt 0 ]; do
+    case $1 in
+        --wall) wall=1; shift ;;
+        --gravities) gravities=$2; shift 2 ;;
+        *) break ;;
+    esac
+done
+files=("$@")
+[ ${#files[@]} -gt 0 ] || files=(bench-workload/jpeg/*.jpg)
 [ -x "$bin" ] || { echo "build first: swift build -c release" >&2; exit 1; }
+[ -f "${files[0]}" ] || { echo "no workload: see ../shared/bench/README.md (make-workload.py)" >&2; exit 1; }
 tmp=$(mktemp -d /tmp/aspectfit-smartcrop-cg.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
+args=(--ratio 4:3 --width 800 --quality 85)
+gravity_args() { [ "$1" = centre ] || echo "-g $1"; }
+
+if [ $wall = 1 ]; then
+    for g in centre $gravities; do
+        # shellcheck disable=SC2046
+        printf '%s\n' "${files[@]}" > "$tmp/list"
+        hyperfine --style basic --runs 3 --warmup 1 --command-name "T1 $g" \
+            "xargs -d '\n' -n 1 $bin ${args[*]} $(gravity_args "$g") -o $tmp/out < $tmp/list"
+    done
+    exit 0
+fi
+
 # valgrind cannot read Swift's DWARF: profile a copy without debug info.
 strip --strip-debug -o "$tmp/aspectfit" "$bin"
-count() {
-    valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$tmp/aspectfit" "$@" -o "$tmp/out.jpg" -j 1 \
-        2>&1 >/dev/null | sed -n 's/.*refs: *//p' | tr -d ,
+count() {   # FILE GRAVITY -> instructions
+    # shellcheck disable=SC2046
+    valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$tmp/aspectfit" "${args[@]}" $(gravity_args "$2") \
+        -o "$tmp/out" "$1" 2>&1 >/dev/null | sed -n 's/.*refs: *//p' | tr -d ,
 }
-printf "%-12s %-4s %14s %14s %14s %8s %8s\n" photo task centre attention entropy att/ctr ent/ctr
-for f in "$dir"/photo-01.jpg "$dir"/photo-03.jpg "$dir"/photo-05.jpg; do
-    for task in T1 T2; do
-        if [ $task = T1 ]; then args=(--ratio 4:3 --width 800 --quality 85); else args=(--ratio square --width 256 --quality 85); fi
-        c=$(count "${args[@]}" -g centre "$f"); a=$(count "${args[@]}" -g attention "$f"); e=$(count "${args[@]}" -g entropy "$f")
-        printf "%-12s %-4s %14s %14s %14s %8.3f %8.3f\n" "$(basename "$f")" $task "$c" "$a" "$e" \
-            "$(echo "$a / $c" | bc -l)" "$(echo "$e / $c" | bc -l)"
+peak() {    # FILE GRAVITY -> max RSS in KiB
+    # shellcheck disable=SC2046
+    /usr/bin/time -v "$bin" "${args[@]}" $(gravity_args "$2") -o "$tmp/out" "$1" 2>&1 >/dev/null \
+        | sed -n 's/.*Maximum resident set size (kbytes): *//p'
+}
+declare -A total rss
+for g in centre $gravities; do total[$g]=0; rss[$g]=0; done
+printf "%-14s %-10s" file shape
+for g in centre $gravities; do printf " %14s" "$g"; done
+for g in $gravities; do printf " %9s" "${g:0:3}/ctr"; done
+echo
+for f in "${files[@]}"; do
+    shape=$(identify -format "%wx%h" "$f")
+    printf "%-14s %-10s" "$(basename "$f")" "$shape"
+    declare -A n
+    for g in centre $gravities; do
+        n[$g]=$(count "$f" "$g")
+        total[$g]=$((total[$g] + n[$g]))
+        r=$(peak "$f" "$g")
+        [ "$r" -gt "${rss[$g]}" ] && rss[$g]=$r
+        printf " %14s" "${n[$g]}"
     done
+    for g in $gravities; do printf " %9.3f" "$(echo "${n[$g]} / ${n[centre]}" | bc -l)"; done
+    echo
 done
+printf "%-25s" "total (${#files[@]} files)"
+for g in centre $gravities; do printf " %14s" "${total[$g]}"; done
+for g in $gravities; do printf " %9.3f" "$(echo "${total[$g]} / ${total[centre]}" | bc -l)"; done
+echo
+printf "%-25s" "peak RSS (MiB)"
+for g in centre $gravities; do printf " %14.1f" "$(echo "${rss[$g]} / 1024" | bc -l)"; done
+echo

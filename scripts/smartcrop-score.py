@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Scores smart-crop strategies on the annotated set (Tests/SmartCropSet/annotations.tsv).
+"""Scores smart-crop strategies on the annotated set (Tests/SmartCropSet/annotations.tsv, or with
+--set heldout the held-out set heldout.tsv).
 
 score of one case = share of the subject box the crop keeps / the most any window position of
 that size could keep; averaged over the cases where the position matters (some position keeps
@@ -10,7 +11,7 @@ Strategies: aspectfit -g attention / entropy / centre (the release binary, from 
 files, so EXIF orientation is exercised) and `vips smartcrop --interesting attention|entropy|centre`
 (on upright PNG copies; the crop offset is found by matching the output in the source).
 
-Usage: scripts/smartcrop-score.py [--binary .build/release/aspectfit] [--per-case]
+Usage: scripts/smartcrop-score.py [--binary .build/release/aspectfit] [--set fitting|heldout] [--per-case]
 Needs Pillow + numpy (/work/main/.bench/pillow/bin/python) and vips.
 """
 import argparse, json, os, subprocess, sys, tempfile
@@ -28,9 +29,9 @@ def resolve(name):
             "set": os.path.join(SET, rel)}[kind]
 
 
-def load_set():
+def load_set(name):
     rows = []
-    for line in open(os.path.join(SET, "annotations.tsv")):
+    for line in open(os.path.join(SET, "annotations.tsv" if name == "fitting" else "heldout.tsv")):
         if line.startswith("#") or not line.strip():
             continue
         f = line.rstrip("\n").split("\t")
@@ -97,10 +98,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "aspectfit"))
     ap.add_argument("--per-case", action="store_true")
+    ap.add_argument("--set", choices=["fitting", "heldout"], default="fitting",
+                    help="fitting: annotations.tsv, the set the attention weights were fitted on; "
+                         "heldout: heldout.tsv, photos and pictures they never saw")
     ap.add_argument("--no-vips", action="store_true")
     ap.add_argument("--only", help="score one aspectfit gravity only (e.g. attention), no vips")
     args = ap.parse_args()
-    rows = load_set()
+    rows = load_set(args.set)
     files = [os.path.abspath(p) for p, _, _ in rows]
     tmp = tempfile.mkdtemp(prefix="smartcrop-score-")
     strategies = ["aspectfit attention", "aspectfit entropy", "aspectfit centre"]

@@ -1,6 +1,6 @@
 /// The attention and entropy gravities: the crop window is chosen from the pixels, in one decode.
 extension Pipeline {
-    /// Decodes the whole frame once at the plan's DCT scale (the window's size, hence the scale, does
+    /// Decodes the whole frame once, straight into one buffer, at the plan's DCT scale (the window's size, hence the scale, does
     /// not depend on where it goes), chooses the window on a small upright copy, re-plans with
     /// that focus and resamples the window from the same decoded pixels. Memory: the decoded frame
     /// at 1/`decodeScale` (its width x height x channels bytes) plus the output.
@@ -9,34 +9,18 @@ extension Pipeline {
         var decode = DecodeOptions(maxPixels: options.decode.maxPixels, failOnTruncation: options.decode.failOnTruncation,
                                    scaleDenominator: plan.geometry.decodeScale, region: nil)
         decode.convertToSRGB = options.toSRGB
-        var frame = PixelBuffer(blankWidth: 0, height: 0, layout: .rgb8)
-        let summary: DecodeSummary
-        do {
-            summary = try ImageFile.decodeRows(data, options: decode, start: { region, layout in
-                frame = PixelBuffer(blankWidth: region.width, height: region.height, layout: layout)
-            }, row: { y, pixels in
-                if cancellation?.isCancelled == true { throw FitError.cancelled }
-                let start = y * frame.bytesPerRow
-                frame.bytes.withUnsafeMutableBytes { rows in
-                    rows.baseAddress!.advanced(by: start).copyMemory(from: pixels.baseAddress!, byteCount: min(pixels.count, frame.bytesPerRow))
-                }
-            })
-        } catch let error as FitError {
-            throw error
-        } catch let error as ImageIOError {
-            throw .image(error)
-        } catch {
-            throw .image(.corrupt("\(error)"))
-        }
+        if cancellation?.isCancelled == true { throw .cancelled }
+        let decoded: DecodedImage
+        do { decoded = try ImageFile.decode(data, options: decode) } catch { throw .image(error) }
+        if cancellation?.isCancelled == true { throw .cancelled }
+        let frame = decoded.pixels
         guard frame.width > 0, frame.height > 0 else { throw .image(.corrupt("the decoder produced no rows")) }
 
         let source = plan.source
         let upright = source.orientation.uprightSize(width: source.width, height: source.height)
         let w = Double(upright.width), h = Double(upright.height)
         let window = (width: plan.geometry.crop.width / w, height: plan.geometry.crop.height / h)
-        let focus = window.width >= 1 && window.height >= 1
-            ? (x: 0.5, y: 0.5)
-            : CropWindowFinder(options.gravity, frame: frame, orientation: source.orientation).focus(window: window)
+        let focus = CropWindowFinder(options.gravity, frame: frame, orientation: source.orientation).focus(window: window)
         var crop: CropPlan
         do {
             crop = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: source.orientation,
@@ -65,6 +49,6 @@ extension Pipeline {
         }
         var image = workspace.image
         resampler.finish(into: &image)
-        return (image, reported(summary.warnings))
+        return (image, reported(decoded.warnings))
     }
 }

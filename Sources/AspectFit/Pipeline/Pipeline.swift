@@ -41,7 +41,7 @@ public struct Pipeline: Sendable {
             : corners || letterbox != nil ? info.decodedLayout.withAlpha : info.decodedLayout
         let smart = options.gravity.readsPixels && options.fit == .cover
         return FitPlan(source: info, geometry: crop, outputFormat: format, outputLayout: layout,
-                       windowChoice: smart ? WindowChoice(strategy: options.gravity) : nil, letterbox: letterbox)
+                       windowChoice: smart ? WindowChoice(window: crop, strategy: options.gravity) : nil, letterbox: letterbox)
     }
 
     /// Fits one encoded JPEG or PNG image (`[UInt8]`, `Data`, a byte slice: read in place, never
@@ -72,7 +72,7 @@ public struct Pipeline: Sendable {
         var clock = Stopwatch()
         var plan = try plan(bytes: bytes)
         clock.lap("plan")
-        var (image, warnings) = try plan.windowChoice != nil
+        var (image, warnings) = try plan.windowChoice?.isChosen == false
             ? decodeChoosingWindow(bytes, plan: &plan, workspace: workspace, cancellation: cancellation)
             : decodeAndResample(bytes, plan: plan, workspace: workspace, cancellation: cancellation)
         defer { workspace.image = image }

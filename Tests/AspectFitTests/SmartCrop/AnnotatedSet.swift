@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 @testable import AspectFit
 
-/// The annotated smart-crop set (Tests/SmartCropSet/annotations.tsv, written by
-/// scripts/make-smartcrop-set.py): each image's key subject as fractions of the upright image,
+/// The annotated smart-crop sets (Tests/SmartCropSet/annotations.tsv and the held-out heldout.tsv,
+/// written by scripts/make-smartcrop-set.py): each image's key subject as fractions of the upright image,
 /// boxed by hand for photos and by construction for the generated pictures.
 struct AnnotatedSet {
     struct Entry {
@@ -18,8 +18,13 @@ struct AnnotatedSet {
     static let ratios: [AspectRatio] = [.square, .nineToSixteen, .sixteenToNine, AspectRatio(unchecked: 3, 1),
                                         AspectRatio(unchecked: 1, 3), .fourToFive]
 
-    static func entries() throws -> [Entry] {
-        let text = try String(contentsOf: folder.appendingPathComponent("annotations.tsv"), encoding: .utf8)
+    /// The set the attention weights were fitted on.
+    static let fitting = "annotations.tsv"
+    /// Photos and pictures the weights never saw (scripts/make-smartcrop-set.py, another seed).
+    static let heldOut = "heldout.tsv"
+
+    static func entries(_ list: String = fitting) throws -> [Entry] {
+        let text = try String(contentsOf: folder.appendingPathComponent(list), encoding: .utf8)
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             let kind = f[0].prefix { $0 != ":" }, relative = String(f[0].drop { $0 != ":" }.dropFirst())

@@ -147,6 +147,28 @@ import TestSupport
         }
     }
 
+    /// A source of the output's shape leaves the window nowhere to go: the plan already holds the
+    /// centred choice (no analysis, the centre crop's streaming decode), and the bytes are the centre's.
+    @Test(arguments: [Gravity.attention, .entropy])
+    func windowThatCannotMoveIsChosenInThePlan(_ gravity: Gravity) throws {
+        let image = try ImageEncoder.encodePNG(Self.picture(width: 240, height: 180, cx: 200, cy: 40, r: 15))
+        var options = FitOptions()
+        options.ratio = .fourToThree
+        options.size = .width(80)
+        options.gravity = gravity
+        let plan = try Pipeline(options: options).plan(image)
+        #expect(plan.windowChoice == WindowChoice(strategy: gravity, focusX: 0.5, focusY: 0.5))
+        let smart = try Pipeline(options: options).run(image)
+        options.gravity = .centre
+        #expect(try Pipeline(options: options).run(image).bytes == smart.bytes)
+        // room to move: the choice waits for the pixels
+        options.gravity = gravity
+        options.ratio = .threeToTwo
+        #expect(try Pipeline(options: options).plan(image).windowChoice?.isChosen == false)
+        let moved = try Pipeline(options: options).run(image).plan
+        #expect(moved.windowChoice?.isChosen == true && (0 ... 20).contains(moved.geometry.crop.y), "\(moved.geometry.crop)")
+    }
+
     @Test func dryRunPlanSaysTheWindowIsChosenLater() throws {
         var options = FitOptions()
         options.ratio = .square

@@ -53,10 +53,10 @@ import TestSupport
         }
     }
 
-    static func score(_ gravity: Gravity) throws -> Score {
+    static func score(_ gravity: Gravity, set list: String = AnnotatedSet.fitting) throws -> Score {
         var total = 0.0, cases = 0
         var losses = [String]()
-        for entry in try AnnotatedSet.entries() {
+        for entry in try AnnotatedSet.entries(list) {
             var crops = try ImageCrops(path: entry.path, gravity: gravity)
             for ratio in AnnotatedSet.ratios {
                 let plan = try crops.crop(ratio)
@@ -101,6 +101,19 @@ import TestSupport
         #expect(score.cases >= 150)
         #expect(score.mean >= 0.95, "attention mean \(score.mean) over \(score.cases) cases")
         #expect(score.losses.isEmpty, "lost where the centre keeps the subject: \(score.losses)")
+    }
+
+    /// The held-out set: the weights were fitted on the set above, so this is the honest score.
+    /// No corpus files: it runs everywhere.
+    @Test func attentionKeepsTheHeldOutSubjects() throws {
+        let score = try Self.score(.attention, set: AnnotatedSet.heldOut)
+        #expect(score.cases >= 140)
+        #expect(score.mean >= 0.95, "attention mean \(score.mean) over \(score.cases) cases")
+        // Two partial losses, recorded when the set was first scored (README "Smart crop"): the cat's
+        // face filling a 3:1 strip (0.81) and the sideways rocket at 3:1 (0.90). Not tuned away.
+        #expect(score.losses.count <= 2, "lost where the centre keeps the subject: \(score.losses)")
+        let centre = try Self.score(.centre, set: AnnotatedSet.heldOut)
+        #expect(centre.mean < 0.62, "centre \(centre.mean)")
     }
 
     @Test func centreIsTheBaselineItBeats() throws {
