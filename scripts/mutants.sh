@@ -178,6 +178,21 @@ mutants=$(cat <<'EOF'
 ? shardKOfNTakesEveryNthSortedInputFromTheKth
 - func contains(sortedPosition i: Int) -> Bool { i % count == index - 1 }
 + func contains(sortedPosition i: Int) -> Bool { i % count == index % count }
+
+@ smart-crop-always-centred
+? KnownSubjectTests
+- return bestScore > centredScore * Self.centreMargin ? best : centred
++ return centred
+
+@ smart-crop-window-taken-as-fixed
+? KnownSubjectTests
+- guard w - crop.width < 1, h - crop.height < 1 else { return }
++ guard w - crop.width < 1000, h - crop.height < 1000 else { return }
+
+@ contain-scales-to-cover
+? ContainTests
+- var scale = min(Double(box.outputWidth) / w, Double(box.outputHeight) / h)
++ var scale = max(Double(box.outputWidth) / w, Double(box.outputHeight) / h)
 EOF
 )
 

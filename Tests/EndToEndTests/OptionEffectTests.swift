@@ -53,6 +53,16 @@ import TestSupport
         Option(base: ["-r", "16:9", "-w", "160"], option: ["-g", "north"]) { $0.ratio = .sixteenToNine; $0.size = .width(160); $0.gravity = .north },
         Option(base: ["-r", "1:1", "-w", "160"], option: ["-g", "east"]) { r11w160(&$0); $0.gravity = .east },
         Option(base: ["-r", "1:1", "-w", "160"], option: ["--focus", "0.3,0.5"]) { r11w160(&$0); $0.gravity = .focus(x: 0.3, y: 0.5) },
+        Option(base: ["-r", "3:1", "-w", "160"], option: ["-g", "attention"], input: "photos/unsplash-kayak-iptc-xmp.jpg") {
+            $0.ratio = try .custom(width: 3, height: 1); $0.size = .width(160); $0.gravity = .attention
+        },
+        Option(base: ["-r", "3:1", "-w", "160"], option: ["-g", "entropy"]) {
+            $0.ratio = try .custom(width: 3, height: 1); $0.size = .width(160); $0.gravity = .entropy
+        },
+        Option(base: ["-r", "1:1", "-w", "160"], option: ["--fit", "contain"]) { r11w160(&$0); $0.fit = .contain },
+        Option(base: ["-r", "1:1", "-w", "160", "-f", "png"], option: ["--fit", "contain"], name: "out.png") {
+            r11w160(&$0); $0.fit = .contain; $0.format = .png
+        },
         Option(option: ["--linear"]) { r43w160(&$0); $0.linearLight = true },
         Option(base: ["-r", "4:3", "-w", "160", "-f", "png"], option: ["--radius", "40"], name: "out.png") {
             r43w160(&$0); $0.cornerRadius = .pixels(40); $0.format = .png

@@ -37,8 +37,8 @@ extension Pipeline {
         let region = crop.decodeRegion
         let box = Box(x: crop.scaledCrop.x - Double(region.x), y: crop.scaledCrop.y - Double(region.y),
                       width: crop.scaledCrop.width, height: crop.scaledCrop.height)
-        let resampler = workspace.resampler(filter: options.filter, sourceWidth: region.width, sourceHeight: region.height,
-                                            crop: box, outputWidth: crop.outputWidth, outputHeight: crop.outputHeight,
+        let resampler = workspace.resampler(filter: options.filter,
+                                            sourceWidth: region.width, sourceHeight: region.height, crop: box, outputWidth: crop.outputWidth, outputHeight: crop.outputHeight,
                                             orientation: crop.orientation, layout: frame.layout, linearLight: options.linearLight)
         let channels = frame.layout.channels
         frame.bytes.withUnsafeBytes { rows in
