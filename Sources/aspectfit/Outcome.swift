@@ -88,6 +88,9 @@ struct Outcome: Sendable {
             line += "+\(JSONObjectWriter.number(c.x))+\(JSONObjectWriter.number(c.y))"
         }
         line += ", decode 1/\(plan.geometry.decodeScale) -> \(plan.outputWidth)x\(plan.outputHeight) \(plan.outputFormat.rawValue)"
+        if let box = plan.letterbox {
+            line += " (contained: the image \(plan.geometry.outputWidth)x\(plan.geometry.outputHeight) at +\(box.x)+\(box.y))"
+        }
         if !timings.isEmpty {
             line += "; " + timings.map { "\($0.step) \(JSONObjectWriter.number($0.milliseconds)) ms" }.joined(separator: ", ")
         }

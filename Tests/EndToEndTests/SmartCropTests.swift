@@ -1,9 +1,11 @@
+import AspectFit
 import Foundation
 import Testing
 import TestSupport
 
 /// `-g attention` / `-g entropy` through the binary: the JSON line carries the chosen focus and
-/// crop, `--dry-run` says the window is chosen from the pixels when run.
+/// crop, `--dry-run` says the window is chosen from the pixels when run. `--fit contain` likewise:
+/// the bars are the background, the JSON line and the dry run say where the image sits.
 @Suite struct SmartCropEndToEndTests {
     @Test(arguments: ["attention", "entropy"])
     func jsonReportsFocusAndCrop(_ gravity: String) throws {
@@ -42,5 +44,28 @@ import TestSupport
         #expect(crop["x"] is NSNull && crop["width"] as? Double == 369)
         #expect(line["focus"] is NSNull && line["smart_crop"] as? String == "attention")
         #expect(!sandbox.exists("kayak-369x369.jpg"))
+    }
+
+    @Test func containLetterboxesWithTheBackground() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy("photos/harvesters-1165x859.jpg", to: "h.jpg")
+        let arguments = ["--fit", "contain", "-r", "1:1", "-w", "100", "--background", "#ff0000", "h.jpg"]
+        let dry = try sandbox.run(["--dry-run"] + arguments)
+        #expect(dry.stdoutText.contains("-> 100x100 jpeg (contained: the image 100x74 at +0+13)"), "\(dry.stdoutText)")
+        let result = try sandbox.run(["--json", "-o", "out.jpg"] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.jsonLines.first)
+        let box = try #require(line["letterbox"] as? [String: Any])
+        #expect(box["x"] as? Int == 0 && box["y"] as? Int == 13 && box["width"] as? Int == 100 && box["height"] as? Int == 74)
+        #expect(line["output_width"] as? Int == 100 && line["output_height"] as? Int == 100)
+        let pixels = try ImageFile.decode([UInt8](try sandbox.data("out.jpg"))).pixels
+        #expect(pixels.width == 100 && pixels.height == 100)
+        for y in [2, 97] {   // the bars: red, up to JPEG's error
+            let p = pixels[50, y]
+            #expect(p[p.startIndex] > 230 && p[p.startIndex + 1] < 30 && p[p.startIndex + 2] < 30, "bar at y \(y): \(Array(p))")
+        }
+        let inside = pixels[50, 50]   // the field: not red
+        #expect(!(inside[inside.startIndex] > 200 && inside[inside.startIndex + 1] < 60), "\(Array(inside))")
     }
 }
