@@ -6,17 +6,20 @@
 # over every bench-workload/jpeg/*.jpg (24 JPEGs 4032x3024, 8 portrait). Prints per-file and total
 # instruction counts (valgrind callgrind: repeatable on a busy machine) and the peak RSS of each
 # strategy (/usr/bin/time -v, the largest over the files).
-#   scripts/smartcrop-callgrind.sh [--wall] [--gravities "attention entropy"] [FILE...]
-# --wall times the same per-file commands with hyperfine instead (use on a quiet machine).
+#   scripts/smartcrop-callgrind.sh [--wall] [--t2] [--gravities "attention entropy"] [FILE...]
+# --wall times the same per-file commands with hyperfine instead (use on a quiet machine); --t2 runs
+# peers.sh's T2 job instead (--ratio square --width 256 --quality 85).
 # Needs the release build (swift build -c release) and the workload (../shared/bench/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=.build/release/aspectfit
 wall=0
+t2=0
 gravities="attention"
 while [ $# -gt 0 ]; do
     case $1 in
         --wall) wall=1; shift ;;
+        --t2) t2=1; shift ;;
         --gravities) gravities=$2; shift 2 ;;
         *) break ;;
     esac
@@ -28,13 +31,14 @@ files=("$@")
 tmp=$(mktemp -d /tmp/aspectfit-smartcrop-cg.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 args=(--ratio 4:3 --width 800 --quality 85)
+[ $t2 = 1 ] && args=(--ratio square --width 256 --quality 85)
 gravity_args() { [ "$1" = centre ] || echo "-g $1"; }
 
 if [ $wall = 1 ]; then
     for g in centre $gravities; do
         # shellcheck disable=SC2046
         printf '%s\n' "${files[@]}" > "$tmp/list"
-        hyperfine --style basic --runs 3 --warmup 1 --command-name "T1 $g" \
+        hyperfine --style basic --runs 3 --warmup 1 --command-name "$g" \
             "xargs -d '\n' -n 1 $bin ${args[*]} $(gravity_args "$g") -o $tmp/out < $tmp/list"
     done
     exit 0

@@ -40,19 +40,26 @@ struct AnalysisImage {
             sums.withUnsafeMutableBufferPointer { sums in
                 counts.withUnsafeMutableBufferPointer { counts in
                     cellOfColumn.withUnsafeBufferPointer { cellOfColumn in
-                        for y in stride(from: step / 2, to: sh, by: step) {
-                            let row = y * frame.bytesPerRow
-                            let cellRow = min(gh - 1, y * gh / sh) * gw
-                            for x in stride(from: step / 2, to: sw, by: step) {
-                                let p = row + x * channels
-                                let a = hasAlpha ? Int(bytes[p + aOffset]) : 255
-                                let cell = cellRow + cellOfColumn[x]
-                                sums[cell * 4] += Int(bytes[p]) * a
-                                sums[cell * 4 + 1] += Int(bytes[p + gOffset]) * a
-                                sums[cell * 4 + 2] += Int(bytes[p + bOffset]) * a
-                                sums[cell * 4 + 3] += a
-                                counts[cell] += 1
+                        // wrapping arithmetic: no overflow checks in the hot loop (the sums stay far
+                        // below Int.max: 255 * 255 per sample, at most 12 M samples)
+                        var y = step / 2
+                        while y < sh {
+                            let row = y &* frame.bytesPerRow
+                            let cellRow = min(gh - 1, y * gh / sh) &* gw
+                            var x = step / 2
+                            while x < sw {
+                                let p = row &+ x &* channels
+                                let a = hasAlpha ? Int(bytes[p &+ aOffset]) : 255
+                                let cell = cellRow &+ cellOfColumn[x]
+                                let c4 = cell &* 4
+                                sums[c4] &+= Int(bytes[p]) &* a
+                                sums[c4 &+ 1] &+= Int(bytes[p &+ gOffset]) &* a
+                                sums[c4 &+ 2] &+= Int(bytes[p &+ bOffset]) &* a
+                                sums[c4 &+ 3] &+= a
+                                counts[cell] &+= 1
+                                x &+= step
                             }
+                            y &+= step
                         }
                     }
                 }
