@@ -53,27 +53,32 @@ done
 py=${PILLOW_PY:-.bench/pillow/bin/python}
 simd=${PILLOW_SIMD_PY:-.bench/simd/bin/python}
 src=bench-out/small/src
-if [[ $(ls "$src" 2>/dev/null | wc -l) -lt $count ]]; then
+if [[ $(find "$src" -name "*.jpg" 2>/dev/null | wc -l) -lt $count ]]; then
     "$py" scripts/make-small-files.py --count "$count" "$src" >&2
 fi
 swift build -c release --product aspectfit >/dev/null
 af=$PWD/.build/release/aspectfit
 work=$(mktemp -d /tmp/aspectfit-small.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-ls "$PWD/$src"/*.jpg | head -n "$count" > "$work/all"
+printf '%s\n' "$PWD/$src"/*.jpg | sed -n "1,${count}p" > "$work/all"
 export VIPS_CONCURRENCY=1 OMP_NUM_THREADS=1
 
 if ((callgrind)); then
-    head -n "$sample" "$work/all" > "$work/list"
+    sed -n "1,${sample}p" "$work/all" > "$work/list"
     strip --strip-debug -o "$work/aspectfit" "$af"   # valgrind cannot read Swift's DWARF
     count_ir() { valgrind --tool=callgrind --callgrind-out-file="$work/cg" "$@" 2>&1 | awk '/refs:/ { gsub(",", "", $NF); print $NF }'; }
     a=$(count_ir "$work/aspectfit" -j1 --quiet -r square -w 128 -o "$work/af/" --files-from "$work/list")
     p=$(count_ir "$simd" ../shared/bench/pil_fit.py --size 128x128 --draft -o "$work/pil" $(cat "$work/list"))
-    rm -rf "$work/af"
-    strace -c -f -o "$work/strace" "$work/aspectfit" -j1 --quiet -r square -w 128 -o "$work/af/" --files-from "$work/list"
     echo "$sample files, 1 job: aspectfit $a instructions, Pillow-SIMD+draft $p, ratio $(awk -v a="$a" -v p="$p" 'BEGIN { printf "%.3f", a / p }')"
+    # syscalls per file: the difference between runs over N and N/2 files, start-up cancelled out
+    sed -n "1,$((sample / 2))p" "$work/list" > "$work/half"
+    for list in list half; do
+        rm -rf "$work/af"
+        strace -c -f -o "$work/strace-$list" "$work/aspectfit" -j1 --quiet -r square -w 128 -o "$work/af/" --files-from "$work/$list"
+    done
     echo "aspectfit syscalls per file:"
-    awk -v n="$sample" '$NF ~ /^[a-z_0-9]+$/ && $4 ~ /^[0-9]+$/ && $4 >= n / 2 { printf "  %-12s %.2f\n", $NF, $4 / n }' "$work/strace"
+    awk -v n=$((sample - sample / 2)) '$NF ~ /^[a-z_0-9]+$/ && $4 ~ /^[0-9]+$/ { c[$NF] += (FILENAME ~ /half$/ ? -$4 : $4) }
+        END { for (k in c) if (k != "total" && c[k] / n >= 0.05) printf "  %-12s %.2f\n", k, c[k] / n }' "$work/strace-list" "$work/strace-half" | sort -k2 -nr
     exit 0
 fi
 
@@ -105,6 +110,6 @@ for j in 1 2; do
         "$j" "${T[af$j]}" "${T[pil$j]}" "${T[vips$j]}" "$(awk -v a="${T[af$j]}" -v p="${T[pil$j]}" 'BEGIN { printf "%.2f", a / p }')"
 done
 mkdir -p "$work/q"
-head -n "$sample" "$work/all" | xargs -I{} ln -s {} "$work/q/"
+sed -n "1,${sample}p" "$work/all" | xargs -I{} ln -s {} "$work/q/"
 "$py" ../shared/bench/quality.py --size 128x128 --src "$work/q" --ceiling-quality 85 \
     aspectfit="$work/af1" pillow-simd-draft="$work/pil1" vipsthumbnail="$work/vips1"

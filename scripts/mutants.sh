@@ -54,6 +54,11 @@ mutants=$(cat <<'EOF'
 - if bound.allows(scale: d, factorX: fx, factorY: fy) { return d }
 + if bound.allows(scale: d, factorX: fx, factorY: fy) { return d / 2 }
 
+@ write-behind-not-drained
+? WriteBehindTests
+- writes.finish()
++ _ = writes
+
 @ decode-bound-lanczos3-eighth-at-1.5
 ? DecodeScaleRuleTests|CropPlanExampleTests|CropPlanPropertyTests
 - case 3...: minimumFactors = [2: 1.75, 4: 2, 8: 2]

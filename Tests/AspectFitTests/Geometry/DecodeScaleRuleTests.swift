@@ -4,7 +4,7 @@ import Testing
 /// The decode scale the plan picks, worked out by hand from the published bound (README "How it
 /// works", docs/decode-scale.md), not from the code: the smallest factor each DCT scale must leave
 /// the resampler is, for Lanczos3, 1.75 at 1/2, 2 at 1/4 and 2 at 1/8; for Lanczos2, Mitchell and
-/// Catmull-Rom 1.5, 1.75 and 3; for bilinear 1.75, 2 and 2.5; box and nearest never shrink on load.
+/// Catmull-Rom 1.5 and 1.75, never 1/8; for bilinear 1.75, 2 and 3; box and nearest never shrink on load.
 @Suite struct DecodeScaleRuleTests {
     /// A JPEG of `w` x `h` fitted to a `side`-pixel square with `filter`.
     private func scale(_ w: Int, _ h: Int, to side: Int, _ filter: Filter = .lanczos3) throws -> Int {
@@ -30,16 +30,16 @@ import Testing
         #expect(try scale(600, 480, to: 161, filter) == 1)     // 1.49
         #expect(try scale(1400, 1400, to: 200, filter) == 4)   // 350/200 = 1.75 at 1/4
         #expect(try scale(1399, 1399, to: 200, filter) == 2)
-        #expect(try scale(4800, 4800, to: 200, filter) == 8)   // 600/200 = 3 at 1/8
-        #expect(try scale(4799, 4799, to: 200, filter) == 4)   // 2.999 at 1/8: Lanczos3 would take 1/8 here
+        #expect(try scale(4800, 4800, to: 100, filter) == 4)   // 1/8 would leave 6: never for these filters
+        #expect(try scale(4800, 4800, to: 100) == 8)           // where Lanczos3 takes it
         #expect(try scale(4032, 3024, to: 256, filter) == 4)
     }
 
     @Test func bilinear() throws {
         #expect(try scale(640, 480, to: 128, .bilinear) == 2)     // 1.875 >= 1.75
         #expect(try scale(600, 480, to: 138, .bilinear) == 1)     // 1.739
-        #expect(try scale(4000, 4000, to: 200, .bilinear) == 8)   // 500/200 = 2.5 at 1/8
-        #expect(try scale(3999, 3999, to: 200, .bilinear) == 4)   // 2.499 at 1/8; 999.75/200 at 1/4
+        #expect(try scale(4800, 4800, to: 200, .bilinear) == 8)   // 600/200 = 3 at 1/8
+        #expect(try scale(4799, 4799, to: 200, .bilinear) == 4)   // 2.999 at 1/8; 1199.75/200 at 1/4
         #expect(try scale(1600, 1600, to: 200, .bilinear) == 4)   // 2 at 1/4
         #expect(try scale(1599, 1599, to: 200, .bilinear) == 2)
     }
