@@ -59,10 +59,10 @@ mutants=$(cat <<'EOF'
 - writes.finish()
 + _ = writes
 
-@ decode-bound-lanczos3-eighth-at-1.5
+@ decode-bound-lanczos3-back-to-the-2x-rule
 ? DecodeScaleRuleTests|CropPlanExampleTests|CropPlanPropertyTests
-- case 3...: minimumFactors = [2: 1.75, 4: 2, 8: 2]
-+ case 3...: minimumFactors = [2: 1.75, 4: 2, 8: 1.5]
+- case 3...: minimumFactors = [2: 2, 4: 2.5, 8: 2.5]
++ case 3...: minimumFactors = [2: 2, 4: 2, 8: 2]
 
 @ decode-region-margin-ignores-the-scale-factor
 ? CropPlanExampleTests|CropPlanPropertyTests

@@ -179,9 +179,9 @@ import Testing
         // Decode scale: the largest of 8, 4, 2 leaving the published minimum factor on both stored axes.
         let (sow, soh) = r.orientation.swapsAxes ? (oh, ow) : (ow, oh)
         let minimum: [Int: Double] = switch r.filterRadius {
-        case 3...: [2: 1.75, 4: 2, 8: 2]
-        case 2..<3: [2: 1.5, 4: 1.75]
-        case 1..<2: [2: 1.75, 4: 2, 8: 3]
+        case 3...: [2: 2, 4: 2.5, 8: 2.5]
+        case 2..<3: [2: 2, 4: 2.5]
+        case 1..<2: [2: 2.5, 4: 2.5, 8: 2.5]
         default: [:]
         }
         let leaves = { (d: Int) in
