@@ -9,7 +9,8 @@
 #                                                                  the first N files (default 200), 1 job
 #   bash scripts/bench-small-files.sh --sync-cost DIR...           what fdatasync adds per 7 KB output file
 #                                                                  (temp + write [+ fdatasync] + rename) in DIR
-# Inputs: bench-out/small/src, made once by scripts/make-small-files.py from bench-workload/jpeg
+# Outputs go to a folder under $TMPDIR (default /tmp): put it on the disk to compare on (aspectfit
+# fdatasyncs every output, the others do not). Inputs: bench-out/small/src, made once by scripts/make-small-files.py from bench-workload/jpeg
 # (../shared/bench/make-workload.py). Pythons: PILLOW_PY (default .bench/pillow/bin/python, for the
 # generator and quality.py), PILLOW_SIMD_PY (default .bench/simd/bin/python); see ../shared/bench/setup.sh.
 set -euo pipefail
@@ -58,7 +59,7 @@ if [[ $(find "$src" -name "*.jpg" 2>/dev/null | wc -l) -lt $count ]]; then
 fi
 swift build -c release --product aspectfit >/dev/null
 af=$PWD/.build/release/aspectfit
-work=$(mktemp -d /tmp/aspectfit-small.XXXXXX)
+work=$(mktemp -d "${TMPDIR:-/tmp}/aspectfit-small.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 printf '%s\n' "$PWD/$src"/*.jpg | sed -n "1,${count}p" > "$work/all"
 export VIPS_CONCURRENCY=1 OMP_NUM_THREADS=1
@@ -95,8 +96,9 @@ best() {
     awk -v ms="$min" 'BEGIN { printf "%.3f", ms / 1000 }'
 }
 split -n l/2 "$work/all" "$work/half."
-pil() { xargs -a "$1" "$simd" ../shared/bench/pil_fit.py --size 128x128 --draft -o "$2"; }
-vips() { xargs -a "$1" vipsthumbnail -s 128x128 -m centre -o "$2/%s.jpg[Q=85,strip]"; }
+# one process per job: xargs may pass all names at once (-s, well under ARG_MAX)
+pil() { xargs -s 1000000 -a "$1" "$simd" ../shared/bench/pil_fit.py --size 128x128 --draft -o "$2"; }
+vips() { xargs -s 1000000 -a "$1" vipsthumbnail -s 128x128 -m centre -o "$2/%s.jpg[Q=85,strip]"; }
 declare -A T
 T[af1]=$(best "$work/af1" taskset -c 0 "$af" -j1 --quiet -r square -w 128 -o "$work/af1/" --files-from "$work/all")
 T[af2]=$(best "$work/af2" taskset -c 0,1 "$af" -j2 --quiet -r square -w 128 -o "$work/af2/" --files-from "$work/all")
