@@ -39,10 +39,30 @@ mutants=$(cat <<'EOF'
 - let ideal = f * extent - length / 2
 + let ideal = f * extent - length / 4
 
-@ decode-scale-leaves-factor-1
-? CropPlanExampleTests|CropPlanPropertyTests
-- if fx >= 2, fy >= 2 { return d }
-+ if fx >= 1, fy >= 1 { return d }
+@ decode-scale-one-step-too-coarse
+? DecodeScaleRuleTests|CropPlanExampleTests|CropPlanPropertyTests
+- if bound.allows(scale: d, factorX: fx, factorY: fy) { return d }
++ if bound.allows(scale: d, factorX: fx, factorY: fy) { return min(8, d * 2) }
+
+@ decode-scale-one-step-too-coarse-seen-in-the-pixels
+? DecodeScaleQualityTests
+- if bound.allows(scale: d, factorX: fx, factorY: fy) { return d }
++ if bound.allows(scale: d, factorX: fx, factorY: fy) { return min(8, d * 2) }
+
+@ decode-scale-one-step-too-fine
+? DecodeScaleRuleTests|CropPlanExampleTests|CropPlanPropertyTests
+- if bound.allows(scale: d, factorX: fx, factorY: fy) { return d }
++ if bound.allows(scale: d, factorX: fx, factorY: fy) { return d / 2 }
+
+@ write-behind-not-drained
+? WriteBehindTests
+- writes.finish()
++ _ = writes
+
+@ decode-bound-lanczos3-back-to-the-2x-rule
+? DecodeScaleRuleTests|CropPlanExampleTests|CropPlanPropertyTests
+- case 3...: minimumFactors = [2: 2, 4: 2.5, 8: 2.5]
++ case 3...: minimumFactors = [2: 2, 4: 2, 8: 2]
 
 @ decode-region-margin-ignores-the-scale-factor
 ? CropPlanExampleTests|CropPlanPropertyTests

@@ -9,7 +9,8 @@ import Synchronization
 /// Runs the batch on `jobs` worker threads, each taking whole images from a shared index.
 ///
 /// Nothing is read ahead: a worker reads its file when it takes it, so memory is bounded by the
-/// number of jobs. Outcomes are reported in input order through a reorder buffer; workers never
+/// number of jobs (plus one encoded output per worker: each worker's writes run one image behind on
+/// a thread of their own, `WriteBehind`, so waiting for fdatasync overlaps the next decode). Outcomes are reported in input order through a reorder buffer; workers never
 /// run more than `window` inputs ahead of the oldest unreported one, which bounds that buffer too.
 ///
 /// A stop request (signal, closed standard output) does not wait for the images in flight: the
@@ -79,10 +80,14 @@ final class BatchRunner: @unchecked Sendable {
 
     private func workerLoop() {
         let workspace = PipelineWorkspace()
+        let writes = WriteBehind()
         while let index = take() {
-            let outcome = process(index, workspace: workspace)
-            complete(index, outcome)
+            switch process(index, workspace: workspace) {
+            case .done(let outcome): complete(index, outcome)
+            case .write(let write): writes.submit { self.complete(index, write()) }
+            }
         }
+        writes.finish()
         control.lock.withLock {
             finishedWorkers += 1
             control.lock.broadcast()
@@ -140,17 +145,23 @@ final class BatchRunner: @unchecked Sendable {
         }
     }
 
-    private func process(_ index: Int, workspace: PipelineWorkspace) -> Outcome? {
+    /// What became of one image: its outcome (nil: abandoned after a stop), or the write still to do.
+    private enum Step {
+        case done(Outcome?)
+        case write(() -> Outcome?)
+    }
+
+    private func process(_ index: Int, workspace: PipelineWorkspace) -> Step {
         let item = items[index]
         let start = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - start).milliseconds }
         switch item.disposition {
-        case .failed(let reason): return Outcome(item: item, status: .error, error: reason, plan: item.plan, source: item.source, milliseconds: 0)
-        case .skippedExisting: return Outcome(item: item, status: .skipped, plan: item.plan, milliseconds: 0)
+        case .failed(let reason): return .done(Outcome(item: item, status: .error, error: reason, plan: item.plan, source: item.source, milliseconds: 0))
+        case .skippedExisting: return .done(Outcome(item: item, status: .skipped, plan: item.plan, milliseconds: 0))
         case .process: break
         }
         guard let format = item.format, let output = item.output else {
-            return Outcome(item: item, status: .error, error: "no output", milliseconds: 0)
+            return .done(Outcome(item: item, status: .error, error: "no output", milliseconds: 0))
         }
         let pipeline = pipelines.pipeline(for: OutputFormat(format))
         // What is known when something fails: the header, and the plan when one could be made.
@@ -162,7 +173,7 @@ final class BatchRunner: @unchecked Sendable {
                 source = info
                 plan = try plan ?? pipeline.plan(for: info)
                 try pipeline.checkInputLimits(info)
-                return Outcome(item: item, status: .planned, plan: plan, milliseconds: elapsed())
+                return .done(Outcome(item: item, status: .planned, plan: plan, milliseconds: elapsed()))
             }
             let data = try item.input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(item.input.path, limit: options.maxFileSize)
             let result: FitResult
@@ -173,28 +184,34 @@ final class BatchRunner: @unchecked Sendable {
                 plan = plan ?? source.flatMap { try? pipeline.plan(for: $0) }
                 throw error
             }
-            if control.stopRequested != nil { return nil }
+            if control.stopRequested != nil { return .done(nil) }
+            let succeeded = {
+                Outcome(item: item, status: .ok, plan: result.plan, bytes: result.bytes.count, milliseconds: elapsed(),
+                        warnings: result.warnings, timings: result.timings)
+            }
             switch output {
             case .file(let path):
-                let written: Bool
-                do {
-                    written = try writer.write(result.bytes, to: path, below: item.outputFolder) {
-                        committed.withLock { _ = $0.insert(index) }
+                return .write { [self] in
+                    if control.stopRequested != nil { return nil }
+                    do {
+                        let written = try writer.write(result.bytes, to: path, below: item.outputFolder) {
+                            committed.withLock { _ = $0.insert(index) }
+                        }
+                        return written ? succeeded() : nil
+                    } catch {
+                        return Outcome(item: item, status: .error, error: "cannot write \(path): \(error)", plan: result.plan,
+                                       milliseconds: elapsed())
                     }
-                } catch {
-                    return Outcome(item: item, status: .error, error: "cannot write \(path): \(error)", plan: result.plan, milliseconds: elapsed())
                 }
-                if !written { return nil }
             case .standardOutput:
                 if !StandardStreams.writeOutput(result.bytes) {
                     control.requestStop(status: 141)
-                    return nil
+                    return .done(nil)
                 }
+                return .done(succeeded())
             }
-            return Outcome(item: item, status: .ok, plan: result.plan, bytes: result.bytes.count, milliseconds: elapsed(),
-                           warnings: result.warnings, timings: result.timings)
         } catch {
-            return Outcome(item: item, status: .error, error: "\(error)", plan: plan, source: source, milliseconds: elapsed())
+            return .done(Outcome(item: item, status: .error, error: "\(error)", plan: plan, source: source, milliseconds: elapsed()))
         }
     }
 }

@@ -254,7 +254,7 @@ import TestSupport
         let a = lines[0], b = lines[1]
         #expect(a["source_width"] as? Int == 1165 && a["source_height"] as? Int == 859)
         #expect(a["source_format"] as? String == "jpeg" && a["output_format"] as? String == "jpeg")
-        #expect(a["orientation"] as? Int == 1 && a["decode_scale"] as? Int == 8)
+        #expect(a["orientation"] as? Int == 1 && a["decode_scale"] as? Int == 4)   // 1/8 would leave 2.24 < 2.5
         let crop = try #require(a["crop"] as? [String: Double])
         let width = 64 * 859 / 48.0
         #expect(abs(crop["width"]! - width) < 0.01 && crop["height"] == 859)

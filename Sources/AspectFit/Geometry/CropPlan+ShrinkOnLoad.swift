@@ -7,7 +7,8 @@ extension CropPlan {
         let storedCrop = orientation.storedBox(crop, storedWidth: sourceWidth, storedHeight: sourceHeight)
         let storedOutput = orientation.swapsAxes ? (outputHeight, outputWidth) : (outputWidth, outputHeight)
         let scale = shrinkOnLoad
-            ? Self.decodeScale(storedCrop: storedCrop, storedOutputWidth: storedOutput.0, storedOutputHeight: storedOutput.1)
+            ? Self.decodeScale(storedCrop: storedCrop, storedOutputWidth: storedOutput.0, storedOutputHeight: storedOutput.1,
+                               bound: DecodeScaleBound(filterRadius: filterRadius))
             : 1
         let d = Double(scale)
         let scaledCrop = Box(x: storedCrop.x / d, y: storedCrop.y / d, width: storedCrop.width / d, height: storedCrop.height / d)
@@ -37,13 +38,13 @@ extension CropPlan {
     /// The stored height decoded at 1/`decodeScale`: ceil(H/d).
     public var scaledSourceHeight: Int { (sourceHeight + decodeScale - 1) / decodeScale }
 
-    /// The largest d in {8, 4, 2} that still leaves the resampler a factor of at least 2 on both
-    /// stored axes (so the DCT's cruder reduction never does the final step), else 1.
-    static func decodeScale(storedCrop: Box, storedOutputWidth: Int, storedOutputHeight: Int) -> Int {
+    /// The largest d in {8, 4, 2} that leaves the resampler the factor `bound` asks for at that d
+    /// on both stored axes (the measured quality bound, see `DecodeScaleBound`), else 1.
+    static func decodeScale(storedCrop: Box, storedOutputWidth: Int, storedOutputHeight: Int, bound: DecodeScaleBound) -> Int {
         for d in [8, 4, 2] {
             let fx = storedCrop.width / Double(d) / Double(storedOutputWidth)
             let fy = storedCrop.height / Double(d) / Double(storedOutputHeight)
-            if fx >= 2, fy >= 2 { return d }
+            if bound.allows(scale: d, factorX: fx, factorY: fy) { return d }
         }
         return 1
     }

@@ -40,7 +40,7 @@ public struct CropPlan: Sendable, Equatable, CustomStringConvertible {
     /// - `enlarge`: false never upsamples: an output larger than the crop at scale 1 shrinks to the
     ///   largest box of the same ratio inside the source, which is then a pure clip.
     /// - `filterRadius`: the resampling filter's radius in output pixels (3 for Lanczos3); it sets the
-    ///   margin of `decodeRegion`.
+    ///   margin of `decodeRegion` and the measured decode-scale bound (`DecodeScaleBound`).
     /// - `maxSide`, `maxPixels`: the largest output side and area (by default the largest any output
     ///   format takes, and the decoder's default pixel limit); larger requests throw `.outputTooLarge`.
     public static func make(sourceWidth: Int, sourceHeight: Int, orientation: Orientation, shrinkOnLoad: Bool,

@@ -34,7 +34,7 @@ import Testing
         let p = try plan(3024, 4032, size: .size(width: 800, height: 600))
         #expect(p.crop == Box(x: 0, y: 882, width: 3024, height: 2268))
         #expect(p.storedCrop == p.crop)
-        #expect(p.decodeScale == 1) // 1512/800 = 1.89 at 1/2: too little left for the resampler
+        #expect(p.decodeScale == 1) // 1512/800 = 1.89 at 1/2: Lanczos3 needs 2 there
     }
 
     @Test func orientationSixWorksUpright() throws {
@@ -43,7 +43,7 @@ import Testing
         #expect(p.crop == Box(x: 0, y: 882, width: 3024, height: 2268))
         // Rotated back: upright rows 882..<3150 are stored columns 882..<3150 (orientation 6: x_stored = y_upright).
         #expect(p.storedCrop == Box(x: 882, y: 0, width: 2268, height: 3024))
-        // Stored output is 600x800: at 1/2, 1134/600 = 1.89 < 2, so full scale.
+        // Stored output is 600x800: at 1/2, 1134/600 = 1512/800 = 1.89 < 2, so full scale.
         #expect(p.decodeScale == 1)
         #expect(p.description.hasPrefix("4032x3024 (orientation 6) -> crop 3024x2268+0+882 -> 800x600"))
     }

@@ -176,13 +176,22 @@ import Testing
         check(abs(min(a.x, b.x) - c.x) <= eps && abs(min(a.y, b.y) - c.y) <= eps
             && abs(max(a.x, b.x) - c.maxX) <= eps && abs(max(a.y, b.y) - c.maxY) <= eps, "stored crop maps elsewhere")
 
-        // Decode scale: the largest of 8, 4, 2 leaving a factor >= 2 on both stored axes.
+        // Decode scale: the largest of 8, 4, 2 leaving the published minimum factor on both stored axes.
         let (sow, soh) = r.orientation.swapsAxes ? (oh, ow) : (ow, oh)
-        let leaves = { (d: Int) in s.width / Double(d) / sow >= 2 && s.height / Double(d) / soh >= 2 }
+        let minimum: [Int: Double] = switch r.filterRadius {
+        case 3...: [2: 2, 4: 2.5, 8: 2.5]
+        case 2..<3: [2: 2, 4: 2.5]
+        case 1..<2: [2: 2.5, 4: 2.5, 8: 2.5]
+        default: [:]
+        }
+        let leaves = { (d: Int) in
+            guard let m = minimum[d] else { return false }
+            return s.width / Double(d) / sow >= m && s.height / Double(d) / soh >= m
+        }
         if r.shrinkOnLoad {
             check([1, 2, 4, 8].contains(p.decodeScale), "odd decode scale")
-            check(p.decodeScale == 1 || leaves(p.decodeScale), "decode scale leaves < 2")
-            check(p.decodeScale == 8 || !leaves(p.decodeScale * 2), "decode scale not the largest")
+            check(p.decodeScale == 1 || leaves(p.decodeScale), "decode scale leaves less than the bound")
+            check([8, 4, 2].filter { $0 > p.decodeScale }.allSatisfy { !leaves($0) }, "decode scale not the largest")
         } else {
             check(p.decodeScale == 1, "decode scale without shrink-on-load")
         }

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A worker's write thread: runs the worker's output writes (write, fdatasync, rename, report) one
+/// image behind, so the worker decodes the next image while the disk syncs the last one.
+///
+/// At most one write waits while one runs: `submit` blocks until the previous write is done, so
+/// memory grows by one encoded output per worker. Each write keeps its own guarantees (synced
+/// before it is renamed); only the waiting for the disk overlaps with the next image's work.
+final class WriteBehind: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private var pending: (() -> Void)?
+    private var ending = false
+    private var thread: pthread_t?
+    private var started = false
+
+    /// Runs `work` on the write thread once the write before it has finished (inline if no thread
+    /// can be started).
+    func submit(_ work: @escaping () -> Void) {
+        if !started { start() }
+        guard thread != nil else { return work() }
+        lock.withLock {
+            while pending != nil { lock.wait() }
+            pending = work
+            lock.broadcast()
+        }
+    }
+
+    /// Waits for every submitted write, then ends the thread.
+    func finish() {
+        guard let thread else { return }
+        lock.withLock {
+            ending = true
+            lock.broadcast()
+        }
+        pthread_join(thread, nil)
+        self.thread = nil
+    }
+
+    private func start() {
+        started = true
+        var handle = pthread_t()
+        let box = Unmanaged.passRetained(self).toOpaque()
+        let rc = pthread_create(&handle, nil, { raw in
+            Unmanaged<WriteBehind>.fromOpaque(raw!).takeRetainedValue().loop()
+            return nil
+        }, box)
+        if rc == 0 { thread = handle } else { Unmanaged<WriteBehind>.fromOpaque(box).release() }
+    }
+
+    private func loop() {
+        while true {
+            let work: (() -> Void)? = lock.withLock {
+                while pending == nil && !ending { lock.wait() }
+                return pending
+            }
+            guard let work else { return }
+            work()
+            lock.withLock {
+                pending = nil
+                lock.broadcast()
+            }
+        }
+    }
+}
