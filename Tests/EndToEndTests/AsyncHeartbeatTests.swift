@@ -11,6 +11,10 @@ import TestSupport
 /// which by construction cannot block it) and a fifth of the async batch's duration. Fits run on
 /// the cooperative threads instead (the bug this guards against) starve the heartbeat for about the
 /// whole batch, past every one of those bounds.
+///
+/// The same process then holds a one-thread executor busy and awaits more fits than the cooperative
+/// pool has threads: every one must be queued at once (a waiting call that occupied its thread would
+/// stop the count at the pool's width). No clock decides that one.
 @Suite struct AsyncHeartbeatTests {
     @Test func fitsInATaskGroupDoNotStallTheCooperativePool() throws {
         let checker = CommandRunner.binary.deletingLastPathComponent().appendingPathComponent("heartbeat-check")
@@ -24,5 +28,7 @@ import TestSupport
         #expect(line["fits"] as? Int == 50)
         let bound = max(0.050, control * 2, batch / 5)
         #expect(gap <= bound, "heartbeat stalled \(gap) s (control on plain threads: \(control) s, batch: \(batch) s)")
+        let waiting = try #require(line["waiting"] as? Int)
+        #expect(line["queued"] as? Int == waiting, "not all \(waiting) awaited fits could queue at once: \(result.stdoutText)")
     }
 }

@@ -1,11 +1,10 @@
 import Foundation
-import Synchronization
 import Testing
 import TestSupport
 @testable import AspectFit
 
-/// The async entry point: results equal the blocking call's, the cooperative pool stays free
-/// while fits run, and cancellation stops a fit with `.cancelled`.
+/// The async entry point: results equal the blocking call's, and cancellation stops a fit with
+/// `.cancelled` (that the pool stays free is `AsyncHeartbeatTests`', in a process of its own).
 @Suite struct AsyncPipelineTests {
     static func sample(_ name: String) throws -> [UInt8] {
         try ImageFile.read(path: Corpus.projectRoot.appendingPathComponent("samples/\(name)").path)
@@ -46,38 +45,6 @@ import TestSupport
         await #expect(throws: FitError.image(.tooLarge(width: 1165, height: 859, limit: 1000))) {
             try await Pipeline(options: options).run(photo)
         }
-    }
-
-    /// The same property without a clock: with the executor's only thread held, more fits are
-    /// awaited than the cooperative pool has threads. Each waiting call must queue its job and
-    /// suspend, so all of them get queued; a call that occupied its cooperative thread while
-    /// waiting would stop the others from ever starting (the executor is held), and the count would
-    /// stick at the pool's width. A plain thread watches the queue and releases the executor when
-    /// all are queued, or after 300 s (a hang guard: sibling tests can hold the pool for minutes on
-    /// a loaded machine), recording the failure.
-    @Test func waitingFitsLeaveTheCooperativePoolFree() async throws {
-        let bytes = try Self.sample("concert-gray.jpg")
-        let executor = FitExecutor(threadCount: 1)
-        let gate = DispatchSemaphore(value: 0)
-        let started = DispatchSemaphore(value: 0)
-        let timedOut = CancellationFlag()
-        let waiting = 4 * ProcessInfo.processInfo.activeProcessorCount + 16
-        executor.submit { _ in
-            started.signal()
-            gate.wait()
-        }
-        Thread.detachNewThread {
-            started.wait()
-            let deadline = Date().addingTimeInterval(300)
-            while executor.waitingJobs < waiting && Date() < deadline { usleep(1000) }
-            if executor.waitingJobs < waiting { timedOut.cancel() }
-            gate.signal()
-        }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0 ..< waiting { group.addTask { _ = try await Self.pipeline.run(bytes, on: executor) } }
-            try await group.waitForAll()
-        }
-        #expect(!timedOut.isCancelled, "not all \(waiting) fits could wait at once")
     }
 
     @Test func aTaskCancelledBeforeItsFitStartsGetsCancelled() async throws {
