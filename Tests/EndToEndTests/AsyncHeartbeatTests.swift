@@ -13,8 +13,8 @@ import TestSupport
 /// whole batch, past every one of those bounds.
 ///
 /// The same process then holds a one-thread executor busy and awaits more fits than the cooperative
-/// pool has threads: every one must be queued at once (a waiting call that occupied its thread would
-/// stop the count at the pool's width). No clock decides that one.
+/// pool has threads: every one must make its call at once (a waiting call that occupied its thread
+/// would stop the count at the pool's width). No clock decides that one.
 @Suite struct AsyncHeartbeatTests {
     @Test func fitsInATaskGroupDoNotStallTheCooperativePool() throws {
         let checker = CommandRunner.binary.deletingLastPathComponent().appendingPathComponent("heartbeat-check")
@@ -29,6 +29,6 @@ import TestSupport
         let bound = max(0.050, control * 2, batch / 5)
         #expect(gap <= bound, "heartbeat stalled \(gap) s (control on plain threads: \(control) s, batch: \(batch) s)")
         let waiting = try #require(line["waiting"] as? Int)
-        #expect(line["queued"] as? Int == waiting, "not all \(waiting) awaited fits could queue at once: \(result.stdoutText)")
+        #expect(line["queued"] as? Int == waiting, "not all \(waiting) awaited fits could be made at once: \(result.stdoutText)")
     }
 }

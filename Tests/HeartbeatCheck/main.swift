@@ -6,7 +6,7 @@ import Synchronization
 /// heartbeat-check IMAGE COUNT: runs COUNT fits of IMAGE in a TaskGroup through the async API while
 /// a task beats every 5 ms on the cooperative pool, and the same fits on plain threads as a control;
 /// then, with a one-thread executor held busy, awaits more fits than the pool has threads and counts
-/// how many could queue at once. Prints the longest gap of each run, the async batch's duration in
+/// how many could make their call at once. Prints the longest gap of each run, the async batch's duration in
 /// seconds and that count, as one JSON line.
 ///
 /// A process of its own, so that only the fits share its cooperative pool: inside the test runner,
@@ -79,30 +79,45 @@ let gap = await maxHeartbeatGap {
 }
 let batch = clock.now - start
 
-/// How many of `waiting` awaited fits sit in the queue of an executor whose only thread is held:
-/// all of them when a waiting call leaves its cooperative thread free, no more than the pool's
-/// width when it occupies it (the executor is then released after 60 s so the process ends).
-func queuedAtOnce(_ waiting: Int) async -> Int {
-    let executor = FitExecutor(threadCount: 1)
-    let gate = DispatchSemaphore(value: 0)
-    let started = DispatchSemaphore(value: 0)
-    let peak = Atomic<Int>(0)
-    executor.submit { _ in
-        started.signal()
+/// Image bytes that hold whichever thread reads them until `gate` opens: fitting them occupies the
+/// executor's thread for as long as the check needs.
+struct GatedBytes: ContiguousBytes, Sendable {
+    let bytes: Data
+    let reading: DispatchSemaphore
+    let gate: DispatchSemaphore
+    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        reading.signal()
         gate.wait()
+        return try bytes.withUnsafeBytes(body)
     }
+}
+
+/// How many of `waiting` awaited fits have made their call while the executor's only thread is held:
+/// all of them when a waiting call leaves its cooperative thread free, no more than the pool's width
+/// when it occupies it (the executor is then released after 60 s so the process ends).
+func callsAtOnce(_ waiting: Int) async -> Int {
+    let executor = FitExecutor(threadCount: 1)
+    let held = GatedBytes(bytes: bytes, reading: DispatchSemaphore(value: 0), gate: DispatchSemaphore(value: 0))
+    let calls = Counter()
+    let peak = Atomic<Int>(0)
     Thread.detachNewThread {
-        started.wait()
+        held.reading.wait()
         let deadline = Date().addingTimeInterval(60)
-        while executor.waitingJobs < waiting && Date() < deadline { usleep(1000) }
-        peak.store(executor.waitingJobs, ordering: .relaxed)
-        gate.signal()
+        while calls.count < waiting && Date() < deadline { usleep(1000) }
+        peak.store(calls.count, ordering: .relaxed)
+        held.gate.signal()
     }
     await withTaskGroup(of: Void.self) { group in
-        for _ in 0 ..< waiting { group.addTask { _ = try? await pipeline.run(bytes, on: executor) } }
+        group.addTask { _ = try? await pipeline.run(held, on: executor) }
+        for _ in 0 ..< waiting {
+            group.addTask {
+                calls.add()
+                _ = try? await pipeline.run(bytes, on: executor)
+            }
+        }
     }
     return peak.load(ordering: .relaxed)
 }
 let waiting = 4 * ProcessInfo.processInfo.activeProcessorCount + 16
-let queued = await queuedAtOnce(waiting)
+let queued = await callsAtOnce(waiting)
 print("{\"gap\":\(seconds(gap)),\"control\":\(seconds(control)),\"batch\":\(seconds(batch)),\"fits\":\(written.count),\"waiting\":\(waiting),\"queued\":\(queued)}")
