@@ -67,12 +67,24 @@ public struct Pipeline: Sendable {
         var clock = Stopwatch()
         let plan = try plan(bytes: bytes)
         clock.lap("plan")
-        var (image, warnings) = try decodeAndResample(bytes, plan: plan, workspace: workspace, cancellation: cancellation)
-        defer { workspace.image = image }
+        let decode = SharedDecode(geometries: [plan.geometry], filters: [options.filter], linearLight: [options.linearLight],
+                                  workspaces: [workspace], policy: options.decode, toSRGB: options.toSRGB)
+        let (images, warnings) = try decode.run(bytes, cancellation: cancellation)
         clock.lap("decode+resample")
-        image = applyCorners(to: image, plan: plan)
+        return try finish(images[0], plan: plan, decodeWarnings: warnings, workspace: workspace, clock: clock,
+                          cancellation: cancellation)
+    }
+
+    /// The steps after resampling, for one output: corners, colour tag, encode.
+    func finish(_ resampled: PixelBuffer, plan: FitPlan, decodeWarnings: [String], workspace: PipelineWorkspace,
+                clock: Stopwatch, cancellation: CancellationFlag?) throws(FitError) -> FitResult {
+        var clock = clock
+        let image = applyCorners(to: resampled, plan: plan)
+        defer { workspace.image = image }
         clock.lap("corners")
         if cancellation?.isCancelled == true { throw .cancelled }
+        // a profile the reader could not use is no news when the output carries none anyway
+        var warnings = options.keepICCProfile ? decodeWarnings : decodeWarnings.filter { !$0.hasPrefix("ICC profile") }
         let tag = colourTag(plan: plan, warnings: &warnings)
         let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
         let bytes: [UInt8]
@@ -87,43 +99,6 @@ public struct Pipeline: Sendable {
         } catch { throw .image(error) }
         clock.lap("encode")
         return FitResult(bytes: bytes, plan: plan, warnings: warnings, timings: clock.laps)
-    }
-
-    /// Decodes the plan's region at its DCT scale and feeds each row to the resampler as it arrives,
-    /// so the full decoded image is never held in memory.
-    private func decodeAndResample(_ data: UnsafeRawBufferPointer, plan: FitPlan, workspace: PipelineWorkspace,
-                                   cancellation: CancellationFlag?) throws(FitError) -> (PixelBuffer, [String]) {
-        let crop = plan.geometry
-        var decode = DecodeOptions(maxPixels: options.decode.maxPixels, failOnTruncation: options.decode.failOnTruncation,
-                                   scaleDenominator: crop.decodeScale, region: crop.decodeRegion)
-        decode.convertToSRGB = options.toSRGB
-        var resampler: Resampler?
-        let summary: DecodeSummary
-        do {
-            summary = try ImageFile.decodeRows(data, options: decode, start: { region, layout in
-                let box = Box(x: crop.scaledCrop.x - Double(region.x), y: crop.scaledCrop.y - Double(region.y),
-                              width: crop.scaledCrop.width, height: crop.scaledCrop.height)
-                resampler = workspace.resampler(filter: options.filter, sourceWidth: region.width,
-                                                sourceHeight: region.height, crop: box, outputWidth: crop.outputWidth,
-                                                outputHeight: crop.outputHeight, orientation: crop.orientation,
-                                                layout: layout, linearLight: options.linearLight)
-            }, row: { y, pixels in
-                if cancellation?.isCancelled == true { throw FitError.cancelled }
-                resampler?.consume(row: pixels, y: y)
-            })
-        } catch let error as FitError {
-            throw error
-        } catch let error as ImageIOError {
-            throw .image(error)
-        } catch {
-            throw .image(.corrupt("\(error)"))
-        }
-        guard let resampler else { throw .image(.corrupt("the decoder produced no rows")) }
-        var image = workspace.image
-        resampler.finish(into: &image)
-        // a profile the reader could not use is no news when the output carries none anyway
-        let warnings = options.keepICCProfile ? summary.warnings : summary.warnings.filter { !$0.hasPrefix("ICC profile") }
-        return (image, warnings)
     }
 
     /// Whether `options` cut visible corners out of a `width` x `height` output.
