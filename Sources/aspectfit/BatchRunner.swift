@@ -6,7 +6,8 @@ import Darwin
 import AspectFit
 import Synchronization
 
-/// Runs the batch on `jobs` worker threads, each taking whole images from a shared index.
+/// Runs the batch on `jobs` worker threads, each taking whole inputs (all their outputs, one
+/// decode) from a shared index.
 ///
 /// Nothing is read ahead: a worker reads its file when it takes it, so memory is bounded by the
 /// number of jobs. Outcomes are reported in input order through a reorder buffer; workers never
@@ -19,7 +20,8 @@ import Synchronization
 final class BatchRunner: @unchecked Sendable {
     private let items: [WorkItem]
     private let options: CommandLineOptions
-    private let pipelines: PipelineSet
+    /// One per output variant.
+    private let pipelines: [PipelineSet]
     private let control: BatchControl
     private let writer: AtomicWriter
     private let reporter: Reporter
@@ -38,7 +40,7 @@ final class BatchRunner: @unchecked Sendable {
     /// After an abandonment: late outcomes are dropped.
     private var closed = false
 
-    init(items: [WorkItem], options: CommandLineOptions, pipelines: PipelineSet, control: BatchControl,
+    init(items: [WorkItem], options: CommandLineOptions, pipelines: [PipelineSet], control: BatchControl,
          writer: AtomicWriter, reporter: Reporter, standardInputData: [UInt8]?) {
         self.items = items
         self.options = options
@@ -79,9 +81,8 @@ final class BatchRunner: @unchecked Sendable {
 
     private func workerLoop() {
         let workspace = PipelineWorkspace()
-        while let index = take() {
-            let outcome = process(index, workspace: workspace)
-            complete(index, outcome)
+        while let group = take() {
+            process(group, workspace: workspace)
         }
         control.lock.withLock {
             finishedWorkers += 1
@@ -106,13 +107,15 @@ final class BatchRunner: @unchecked Sendable {
         }
     }
 
-    private func take() -> Int? {
+    /// The next input's items (one per variant), or nil when all are taken or the batch stops.
+    private func take() -> Range<Int>? {
         control.lock.withLock {
             while true {
                 if control.stopRequested != nil || nextIndex >= items.count { return nil }
                 if nextIndex - nextToReport < window {
-                    nextIndex += 1
-                    return nextIndex - 1
+                    let start = nextIndex
+                    repeat { nextIndex += 1 } while nextIndex < items.count && items[nextIndex].group == items[start].group
+                    return start..<nextIndex
                 }
                 control.lock.wait()
             }
@@ -140,61 +143,102 @@ final class BatchRunner: @unchecked Sendable {
         }
     }
 
-    private func process(_ index: Int, workspace: PipelineWorkspace) -> Outcome? {
-        let item = items[index]
+    /// One input: every output of `group` from a single read and decode, each written and
+    /// completed (reported) on its own as soon as it is done.
+    private func process(_ group: Range<Int>, workspace: PipelineWorkspace) {
         let start = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - start).milliseconds }
-        switch item.disposition {
-        case .failed(let reason): return Outcome(item: item, status: .error, error: reason, plan: item.plan, source: item.source, milliseconds: 0)
-        case .skippedExisting: return Outcome(item: item, status: .skipped, plan: item.plan, milliseconds: 0)
-        case .process: break
+        var work: [(index: Int, format: ImageFormat, output: OutputTarget)] = []
+        for index in group {
+            let item = items[index]
+            switch item.disposition {
+            case .failed(let reason):
+                complete(index, Outcome(item: item, status: .error, error: reason, plan: item.plan, source: item.source, milliseconds: 0))
+            case .skippedExisting:
+                complete(index, Outcome(item: item, status: .skipped, plan: item.plan, milliseconds: 0))
+            case .process:
+                guard let format = item.format, let output = item.output else {
+                    complete(index, Outcome(item: item, status: .error, error: "no output", milliseconds: 0))
+                    continue
+                }
+                work.append((index, format, output))
+            }
         }
-        guard let format = item.format, let output = item.output else {
-            return Outcome(item: item, status: .error, error: "no output", milliseconds: 0)
+        guard let first = work.first else { return }   // nothing to decode: every output exists or failed
+        let pipelines = work.map { self.pipelines[items[$0.index].variant].pipeline(for: OutputFormat($0.format)) }
+        if options.dryRun {
+            for (n, job) in work.enumerated() { complete(job.index, plan(job.index, pipeline: pipelines[n], elapsed: elapsed())) }
+            return
         }
-        let pipeline = pipelines.pipeline(for: OutputFormat(format))
-        // What is known when something fails: the header, and the plan when one could be made.
+        let input = items[first.index].input
+        let data: [UInt8]
+        do {
+            data = try input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(input.path, limit: options.maxFileSize)
+        } catch {
+            for job in work {
+                let item = items[job.index]
+                complete(job.index, Outcome(item: item, status: .error, error: "\(error)", plan: item.plan, source: item.source,
+                                            milliseconds: elapsed()))
+            }
+            return
+        }
+        let results: [Result<FitResult, FitError>] = pipelines.count == 1
+            ? [Result { () throws(FitError) in try pipelines[0].run(data, workspace: workspace) }]
+            : VariantSet(pipelines).run(data, workspace: workspace)
+        for (n, job) in work.enumerated() {
+            if control.stopRequested != nil { return complete(job.index, nil) }
+            complete(job.index, finish(job.index, output: job.output, result: results[n], data: data, pipeline: pipelines[n],
+                                       elapsed: elapsed()))
+        }
+    }
+
+    /// `--dry-run`: the plan of one output from the header, the input limits checked.
+    private func plan(_ index: Int, pipeline: Pipeline, elapsed: @autoclosure () -> Double) -> Outcome {
+        let item = items[index]
         var source = item.source
         var plan = item.plan
         do {
-            if options.dryRun {
-                let info = try source ?? pipelines.probe(item.input, standardInputData: standardInputData)
-                source = info
-                plan = try plan ?? pipeline.plan(for: info)
-                try pipeline.checkInputLimits(info)
-                return Outcome(item: item, status: .planned, plan: plan, milliseconds: elapsed())
-            }
-            let data = try item.input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(item.input.path, limit: options.maxFileSize)
-            let result: FitResult
-            do {
-                result = try pipeline.run(data, workspace: workspace)
-            } catch {
-                source = source ?? (try? ImageFile.probe(data))
-                plan = plan ?? source.flatMap { try? pipeline.plan(for: $0) }
-                throw error
-            }
-            if control.stopRequested != nil { return nil }
-            switch output {
-            case .file(let path):
-                let written: Bool
-                do {
-                    written = try writer.write(result.bytes, to: path, below: item.outputFolder) {
-                        committed.withLock { _ = $0.insert(index) }
-                    }
-                } catch {
-                    return Outcome(item: item, status: .error, error: "cannot write \(path): \(error)", plan: result.plan, milliseconds: elapsed())
-                }
-                if !written { return nil }
-            case .standardOutput:
-                if !StandardStreams.writeOutput(result.bytes) {
-                    control.requestStop(status: 141)
-                    return nil
-                }
-            }
-            return Outcome(item: item, status: .ok, plan: result.plan, bytes: result.bytes.count, milliseconds: elapsed(),
-                           warnings: result.warnings, timings: result.timings)
+            let info = try source ?? pipelines[item.variant].probe(item.input, standardInputData: standardInputData)
+            source = info
+            plan = try plan ?? pipeline.plan(for: info)
+            try pipeline.checkInputLimits(info)
+            return Outcome(item: item, status: .planned, plan: plan, milliseconds: elapsed())
         } catch {
             return Outcome(item: item, status: .error, error: "\(error)", plan: plan, source: source, milliseconds: elapsed())
         }
+    }
+
+    /// Writes one output's result (or reports why there is none); nil when the batch was stopped first.
+    private func finish(_ index: Int, output: OutputTarget, result fit: Result<FitResult, FitError>, data: [UInt8],
+                        pipeline: Pipeline, elapsed: @autoclosure () -> Double) -> Outcome? {
+        let item = items[index]
+        let result: FitResult
+        switch fit {
+        case .success(let fitted): result = fitted
+        case .failure(let error):
+            // What is known when something fails: the header, and the plan when one could be made.
+            let source = item.source ?? (try? ImageFile.probe(data))
+            let plan = item.plan ?? source.flatMap { try? pipeline.plan(for: $0) }
+            return Outcome(item: item, status: .error, error: "\(error)", plan: plan, source: source, milliseconds: elapsed())
+        }
+        switch output {
+        case .file(let path):
+            let written: Bool
+            do {
+                written = try writer.write(result.bytes, to: path, below: item.outputFolder) {
+                    committed.withLock { _ = $0.insert(index) }
+                }
+            } catch {
+                return Outcome(item: item, status: .error, error: "cannot write \(path): \(error)", plan: result.plan, milliseconds: elapsed())
+            }
+            if !written { return nil }
+        case .standardOutput:
+            if !StandardStreams.writeOutput(result.bytes) {
+                control.requestStop(status: 141)
+                return nil
+            }
+        }
+        return Outcome(item: item, status: .ok, plan: result.plan, bytes: result.bytes.count, milliseconds: elapsed(),
+                       warnings: result.warnings, timings: result.timings)
     }
 }
