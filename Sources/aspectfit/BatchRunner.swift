@@ -167,7 +167,10 @@ final class BatchRunner: @unchecked Sendable {
         guard let first = work.first else { return }   // nothing to decode: every output exists or failed
         let pipelines = work.map { self.pipelines[items[$0.index].variant].pipeline(for: OutputFormat($0.format)) }
         if options.dryRun {
-            for (n, job) in work.enumerated() { complete(job.index, plan(job.index, pipeline: pipelines[n], elapsed: elapsed())) }
+            let shared = work.count > 1 ? sharedPlans(first.index, pipelines: pipelines) : nil
+            for (n, job) in work.enumerated() {
+                complete(job.index, plan(job.index, pipeline: pipelines[n], shared: shared?[n], elapsed: elapsed()))
+            }
             return
         }
         let input = items[first.index].input
@@ -192,11 +195,21 @@ final class BatchRunner: @unchecked Sendable {
         }
     }
 
-    /// `--dry-run`: the plan of one output from the header, the input limits checked.
-    private func plan(_ index: Int, pipeline: Pipeline, elapsed: @autoclosure () -> Double) -> Outcome {
+    /// The plans of an input's outputs at the decode scale they share (nil when the header cannot be read).
+    private func sharedPlans(_ index: Int, pipelines: [Pipeline]) -> [Result<FitPlan, FitError>]? {
+        let item = items[index]
+        guard let info = try? item.source ?? self.pipelines[item.variant].probe(item.input, standardInputData: standardInputData)
+        else { return nil }
+        return VariantSet(pipelines).plans(for: info)
+    }
+
+    /// `--dry-run`: the plan of one output from the header (`shared`: its plan in the input's
+    /// shared decode), the input limits checked.
+    private func plan(_ index: Int, pipeline: Pipeline, shared: Result<FitPlan, FitError>?,
+                      elapsed: @autoclosure () -> Double) -> Outcome {
         let item = items[index]
         var source = item.source
-        var plan = item.plan
+        var plan = (try? shared?.get()) ?? item.plan
         do {
             let info = try source ?? pipelines[item.variant].probe(item.input, standardInputData: standardInputData)
             source = info

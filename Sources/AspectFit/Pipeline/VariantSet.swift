@@ -32,10 +32,16 @@ public struct VariantSet: Sendable {
     public func plan(_ data: some ContiguousBytes) -> [Result<FitPlan, FitError>] {
         data.withUnsafeBytes { bytes in
             switch Self.probe(bytes) {
-            case .success(let info): plans(for: info).map { $0.map(\.plan) }
+            case .success(let info): plans(for: info)
             case .failure(let error): Array(repeating: .failure(error), count: pipelines.count)
             }
         }
+    }
+
+    /// Each variant's plan for a source whose header says `info` (the input limits checked per
+    /// variant), at the decode scale `run` would share.
+    public func plans(for info: ImageInfo) -> [Result<FitPlan, FitError>] {
+        planned(for: info).map { $0.map(\.plan) }
     }
 
     /// Fits every variant of one encoded JPEG or PNG image (read in place) and returns one result
@@ -69,7 +75,7 @@ public struct VariantSet: Sendable {
 
     /// Each variant's plan from one probe, each geometry re-expressed at the finest scale of the
     /// variants it shares a decode with.
-    private func plans(for info: ImageInfo) -> [Result<Planned, FitError>] {
+    private func planned(for info: ImageInfo) -> [Result<Planned, FitError>] {
         var planned: [Result<Planned, FitError>] = pipelines.map { pipeline in
             Result { () throws(FitError) in
                 try pipeline.checkInputLimits(info)
@@ -98,7 +104,7 @@ public struct VariantSet: Sendable {
         case .success(let probed): info = probed
         case .failure(let error): return Array(repeating: .failure(error), count: pipelines.count)
         }
-        let planned = plans(for: info)
+        let planned = planned(for: info)
         clock.lap("plan")
         // Every variant planned is decoded below and gets its own result there.
         var results = planned.map { planned -> Result<FitResult, FitError> in
