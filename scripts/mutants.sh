@@ -178,6 +178,21 @@ mutants=$(cat <<'EOF'
 ? shardKOfNTakesEveryNthSortedInputFromTheKth
 - func contains(sortedPosition i: Int) -> Bool { i % count == index - 1 }
 + func contains(sortedPosition i: Int) -> Bool { i % count == index % count }
+
+@ variants-rows-fed-to-the-first-only
+? VariantSetTests
+- for resampler in resamplers { resampler.consume(row: pixels, y: y) }
++ resamplers.first?.consume(row: pixels, y: y)
+
+@ variants-shared-scale-the-coarsest
+? VariantSetTests
+- finest[p.decodeKey] = min(finest[p.decodeKey] ?? p.plan.geometry.decodeScale, p.plan.geometry.decodeScale)
++ finest[p.decodeKey] = max(finest[p.decodeKey] ?? p.plan.geometry.decodeScale, p.plan.geometry.decodeScale)
+
+@ variants-collision-between-variants-dropped
+? VariantTests
+- items[first].variant == item.variant { continue }
++ items[first].variant >= 0 { continue }
 EOF
 )
 
