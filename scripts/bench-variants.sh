@@ -69,7 +69,7 @@ mapfile -t CPUS < <("$PY" -c 'import os; print("\n".join(map(str, sorted(os.sche
 
 TOOLS="aspectfit-variants aspectfit-separate vipsthumbnail"
 [ -n "$SIMD_PY" ] && "$SIMD_PY" -c 'import PIL' 2>/dev/null && TOOLS+=" pillow-simd-draft"
-if [ -n "$ONLY" ]; then TOOLS=$(for t in $TOOLS; do [[ " $ONLY " == *" $t "* ]] && echo "$t"; done | xargs); fi
+if [ -n "$ONLY" ]; then TOOLS=$(for t in $TOOLS; do if [[ " $ONLY " == *" $t "* ]]; then echo "$t"; fi; done | xargs); fi
 # The renditions: name, width, height, aspectfit shape options.
 RENDITIONS=("thumbs 256 256 -r square -w 256" "hero 1280 720 -r 16:9 -w 1280" "social 1080 1350 -r 4:5 -w 1080 --radius 24 -f png")
 
@@ -127,6 +127,9 @@ export VIPS_CONCURRENCY=1 MAGICK_THREAD_LIMIT=1 OMP_NUM_THREADS=1 OMP_THREAD_LIM
 echo "bench-variants.sh: ${#FILES[@]} photos, tools: $TOOLS"
 if ((CALLGRIND > 0)); then
   command -v valgrind >/dev/null || die "valgrind not installed"
+  # valgrind cannot read Swift's DWARF: profile a copy without debug info (symbols stay).
+  strip --strip-debug -o "$OUTABS/tmp/aspectfit" "$AF"
+  AF=$OUTABS/tmp/aspectfit
   declare -A IR=()
   for tool in $TOOLS; do
     od=$OUTABS/out/$tool; prepare "$od"
