@@ -15,6 +15,8 @@
 #   --python PY      python with numpy + Pillow for quality.py (default .bench/pillow/bin/python)
 #   --pillow-simd-python PY  (default .bench/simd/bin/python; row skipped without it)
 #   --aspectfit BIN  default .build/release/aspectfit
+#   --card-format png|jpeg  the social card's format (default png: what the issue's example writes,
+#                    corners transparent; jpeg: corners on white, Pillow's card then without corners)
 #   --callgrind N    instead of timing: instruction counts (valgrind --tool=callgrind, all child
 #                    processes) of each tool on the first N photos, one job: valid on a busy machine.
 #
@@ -34,6 +36,7 @@ WARMUP=1
 MODES="1 2"
 ONLY=""
 CALLGRIND=0
+CARD=png
 PY=${PY:-}
 [ -z "$PY" ] && { [ -x .bench/pillow/bin/python ] && PY=.bench/pillow/bin/python || PY=python3; }
 SIMD_PY=${PILLOW_SIMD_PY:-}
@@ -53,6 +56,7 @@ while (($#)); do
     --pillow-simd-python) SIMD_PY=$2; shift 2 ;;
     --aspectfit) AF=$2; shift 2 ;;
     --callgrind) CALLGRIND=$2; shift 2 ;;
+    --card-format) CARD=$2; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "unknown option: $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -71,7 +75,8 @@ TOOLS="aspectfit-variants aspectfit-separate vipsthumbnail"
 [ -n "$SIMD_PY" ] && "$SIMD_PY" -c 'import PIL' 2>/dev/null && TOOLS+=" pillow-simd-draft"
 if [ -n "$ONLY" ]; then TOOLS=$(for t in $TOOLS; do if [[ " $ONLY " == *" $t "* ]]; then echo "$t"; fi; done | xargs); fi
 # The renditions: name, width, height, aspectfit shape options.
-RENDITIONS=("thumbs 256 256 -r square -w 256" "hero 1280 720 -r 16:9 -w 1280" "social 1080 1350 -r 4:5 -w 1080 --radius 24 -f png")
+[[ $CARD == png || $CARD == jpeg ]] || die "--card-format png or jpeg"
+RENDITIONS=("thumbs 256 256 -r square -w 256" "hero 1280 720 -r 16:9 -w 1280" "social 1080 1350 -r 4:5 -w 1080 --radius 24 -f $CARD")
 
 q() { printf '%q ' "$@"; }
 mkdir -p "$OUTABS/tmp"
@@ -101,13 +106,20 @@ commands() {
       echo -n "$(q vipsthumbnail -s 256x256 -m centre -o "$od/thumbs/%s.jpg[Q=85,strip]" "$@") && "
       echo -n "$(q vipsthumbnail -s 1280x720 -m centre -o "$od/hero/%s.jpg[Q=85,strip]" "$@")"
       for f in "$@"; do b=$(basename "$f" .jpg)
-        echo -n " && $(q vips thumbnail "$f" "$OUTABS/tmp/$b-$$.v" 1080 --height 1350 --crop centre) && $(q vips composite2 "$OUTABS/tmp/$b-$$.v" "$OUTABS/tmp/mask-vips.png" "$od/social/$b.png" dest-in) && rm -f $(q "$OUTABS/tmp/$b-$$.v")"
+        echo -n " && $(q vips thumbnail "$f" "$OUTABS/tmp/$b-$$.v" 1080 --height 1350 --crop centre)"
+        if [ "$CARD" = png ]; then
+          echo -n " && $(q vips composite2 "$OUTABS/tmp/$b-$$.v" "$OUTABS/tmp/mask-vips.png" "$od/social/$b.png" dest-in)"
+        else
+          echo -n " && $(q vips composite2 "$OUTABS/tmp/$b-$$.v" "$OUTABS/tmp/mask-vips.png" "$OUTABS/tmp/$b-$$.c.v" dest-in)"
+          echo -n " && $(q vips flatten "$OUTABS/tmp/$b-$$.c.v" "$od/social/$b.jpg[Q=85,strip]" --background "255 255 255") && rm -f $(q "$OUTABS/tmp/$b-$$.c.v")"
+        fi
+        echo -n " && rm -f $(q "$OUTABS/tmp/$b-$$.v")"
       done
       echo ;;
     pillow-simd-draft)
       echo -n "$(q "$SIMD_PY" "$SHARED/pil_fit.py" --draft --size 256x256 --quality 85 -o "$od/thumbs" "$@") && "
       echo -n "$(q "$SIMD_PY" "$SHARED/pil_fit.py" --draft --size 1280x720 --quality 85 -o "$od/hero" "$@") && "
-      echo "$(q "$SIMD_PY" "$SHARED/pil_fit.py" --draft --size 1080x1350 --radius 24 --format png -o "$od/social" "$@")" ;;
+      echo "$(q "$SIMD_PY" "$SHARED/pil_fit.py" --draft --size 1080x1350 --radius 24 --format "$CARD" -o "$od/social" "$@")" ;;
   esac
 }
 
@@ -138,7 +150,7 @@ if ((CALLGRIND > 0)); then
     cmd=$(commands "$tool" "$od" "${FILES[@]}")
     wrapped=$(sed -E "s#(^|&& )([^ ]*(aspectfit|vipsthumbnail|vips|python)[^ ]*) #\1valgrind --tool=callgrind --callgrind-out-file=$OUTABS/callgrind/$tool/cg.%p \2 #g" <<< "$cmd")
     bash -c "$wrapped" 2> "$OUTABS/callgrind/$tool.log" || die "$tool failed (see $OUTABS/callgrind/$tool.log)"
-    IR[$tool]=$(awk '/^summary:/ { s += $2 } END { print s + 0 }' "$OUTABS/callgrind/$tool"/cg.*)
+    IR[$tool]=$(awk '/^summary:/ { s += $2 } END { printf "%.0f", s }' "$OUTABS/callgrind/$tool"/cg.*)
     printf '   %-20s %16s instructions (%s processes)\n' "$tool" "${IR[$tool]}" "$(ls "$OUTABS/callgrind/$tool" | wc -l)"
   done
   base=${IR[aspectfit-variants]:-}
@@ -180,7 +192,7 @@ for mode in ("1", "2"):
 EOF
 fi
 
-echo "   quality (PSNR dB against the float64 reference; thumbs and hero JPEG q85, social PNG with corners):"
+echo "   quality (PSNR dB against the float64 reference; thumbs and hero JPEG q85, social $CARD with corners):"
 for r in "${RENDITIONS[@]}"; do
   read -r name w h _ <<< "$r"
   args=()
