@@ -55,7 +55,9 @@ enum OptionTable {
             long: "gravity", short: "g", section: .shape,
             help: "What to keep when cropping (default centre, also center): "
                 + Gravity.named.map(\.name).joined(separator: ", ")
-                + " (any case; also top, bottom, left, right, ne, nw, se, sw, top-left, ...).",
+                + " (any case; also top, bottom, left, right, ne, nw, se, sw, top-left, ...). attention: the window "
+                + "holding what a person looks at (detail, colour, skin, contrast against the surround); entropy: the "
+                + "busiest window (as libvips). Both read the pixels once, as decoded.",
             action: .value(valueName: "NAME") { line, value throws(UsageError) in
                 line.options.fit.gravity = try value.parsed { try Gravity(parsing: $0) }
             },
@@ -70,6 +72,15 @@ enum OptionTable {
             long: "no-enlarge", section: .shape,
             help: "Never upscale: a small source gives the largest box of the ratio it holds.",
             action: .flag { $0.options.fit.enlarge = false }, inVariant: true),
+        OptionDeclaration(
+            long: "fit", section: .shape,
+            help: "cover (default): fill the box, clip the overflow around --gravity; contain: the whole image "
+                + "inside the box, the rest --background (JPEG) or transparent (PNG), placed by --gravity; "
+                + "--radius cuts the box's corners.",
+            action: .value(valueName: "MODE") { line, value throws(UsageError) in
+                line.options.fit.fit = try value.parsed { try FitMode(parsing: $0) }
+            },
+            completion: .words(FitMode.allCases.map(\.rawValue)), inVariant: true),
         OptionDeclaration(
             long: "radius", section: .shape,
             help: "Rounded corners: pixels (64, 64px) or % of the short side (12.5%; 50% is a circle or capsule).",

@@ -30,15 +30,33 @@ struct Outcome: Sendable {
         o.add("source_height", upright?.height)
         o.add("source_format", info?.format.rawValue ?? item.input.format?.rawValue)
         o.add("orientation", info?.orientation.rawValue)
+        let windowUnknown = plan?.windowChoice.map { !$0.isChosen } ?? false
         if let crop = plan?.geometry.crop {
             o.add("crop") { c in
-                c.add("x", crop.x)
-                c.add("y", crop.y)
+                c.add("x", windowUnknown ? nil : crop.x)
+                c.add("y", windowUnknown ? nil : crop.y)
                 c.add("width", crop.width)
                 c.add("height", crop.height)
             }
         } else {
             o.add("crop", nil as String?)
+        }
+        o.add("smart_crop", plan?.windowChoice?.strategy.description)
+        if let choice = plan?.windowChoice, let x = choice.focusX, let y = choice.focusY {
+            o.add("focus") { f in
+                f.add("x", x)
+                f.add("y", y)
+            }
+        } else {
+            o.add("focus", nil as String?)
+        }
+        if let box = plan?.letterbox, let crop = plan?.geometry {
+            o.add("letterbox") { b in
+                b.add("x", box.x)
+                b.add("y", box.y)
+                b.add("width", crop.outputWidth)
+                b.add("height", crop.outputHeight)
+            }
         }
         o.add("output_width", plan?.outputWidth)
         o.add("output_height", plan?.outputHeight)
@@ -62,7 +80,14 @@ struct Outcome: Sendable {
         if plan.source.orientation != .up { line += " (orientation \(plan.source.orientation.rawValue))" }
         let c = plan.geometry.crop
         line += ", crop \(JSONObjectWriter.number(c.width))x\(JSONObjectWriter.number(c.height))"
-            + "+\(JSONObjectWriter.number(c.x))+\(JSONObjectWriter.number(c.y))"
+        if let choice = plan.windowChoice, let x = choice.focusX, let y = choice.focusY {
+            line += "+\(JSONObjectWriter.number(c.x))+\(JSONObjectWriter.number(c.y)) chosen by \(choice.strategy)"
+                + " (focus \(JSONObjectWriter.number(x)),\(JSONObjectWriter.number(y)))"
+        } else if let choice = plan.windowChoice {
+            line += " placed from the pixels by \(choice.strategy) when run"
+        } else {
+            line += "+\(JSONObjectWriter.number(c.x))+\(JSONObjectWriter.number(c.y))"
+        }
         line += ", decode 1/\(plan.geometry.decodeScale) -> \(plan.outputWidth)x\(plan.outputHeight) \(plan.outputFormat.rawValue)"
         if !timings.isEmpty {
             line += "; " + timings.map { "\($0.step) \(JSONObjectWriter.number($0.milliseconds)) ms" }.joined(separator: ", ")

@@ -9,21 +9,6 @@ extension CropPlan {
         let scale = shrinkOnLoad
             ? Self.decodeScale(storedCrop: storedCrop, storedOutputWidth: storedOutput.0, storedOutputHeight: storedOutput.1)
             : 1
-        self.init(sourceWidth: sourceWidth, sourceHeight: sourceHeight, orientation: orientation, outputWidth: outputWidth,
-                  outputHeight: outputHeight, crop: crop, storedCrop: storedCrop, decodeScale: scale, filterRadius: filterRadius)
-    }
-
-    /// This plan decoded at 1/`scale` instead (a finer scale another output of the same decode
-    /// needs): the same output and crop, its scaled crop and decode region re-expressed.
-    func decoded(atScale scale: Int, filterRadius: Double) -> CropPlan {
-        CropPlan(sourceWidth: sourceWidth, sourceHeight: sourceHeight, orientation: orientation, outputWidth: outputWidth,
-                 outputHeight: outputHeight, crop: crop, storedCrop: storedCrop, decodeScale: scale, filterRadius: filterRadius)
-    }
-
-    /// Completes a plan whose decode scale is chosen: the scaled crop and the decode region.
-    private init(sourceWidth: Int, sourceHeight: Int, orientation: Orientation, outputWidth: Int, outputHeight: Int,
-                 crop: Box, storedCrop: Box, decodeScale scale: Int, filterRadius: Double) {
-        let storedOutput = orientation.swapsAxes ? (outputHeight, outputWidth) : (outputWidth, outputHeight)
         let d = Double(scale)
         let scaledCrop = Box(x: storedCrop.x / d, y: storedCrop.y / d, width: storedCrop.width / d, height: storedCrop.height / d)
         let isWhole = { (v: Double) in v == v.rounded() }

@@ -12,6 +12,10 @@ public enum Gravity: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The point (x, y) of the upright source, as fractions 0...1 of its width and height, that
     /// should land at the centre of the crop; the crop is clamped to stay inside the image.
     case focus(x: Double, y: Double)
+    /// Chosen from the pixels: the window holding what a person looks at (see `AttentionMap`).
+    case attention
+    /// Chosen from the pixels: the window with the most information, as libvips' `entropy`.
+    case entropy
 
     /// The American spelling of `centre`.
     public static let center = Gravity.centre
@@ -20,6 +24,7 @@ public enum Gravity: Sendable, Hashable, Codable, CustomStringConvertible {
     public static let named: [(name: String, gravity: Gravity)] = [
         ("centre", .centre), ("north", .north), ("south", .south), ("east", .east), ("west", .west),
         ("northEast", .northEast), ("northWest", .northWest), ("southEast", .southEast), ("southWest", .southWest),
+        ("attention", .attention), ("entropy", .entropy),
     ]
 
     /// Every spelling `init(parsing:)` accepts, folded (lowercase, no '-', '_' or spaces).
@@ -33,6 +38,7 @@ public enum Gravity: Sendable, Hashable, Codable, CustomStringConvertible {
         "northwest": .northWest, "nw": .northWest, "topleft": .northWest,
         "southeast": .southEast, "se": .southEast, "bottomright": .southEast,
         "southwest": .southWest, "sw": .southWest, "bottomleft": .southWest,
+        "attention": .attention, "entropy": .entropy,
     ]
 
     /// Parses a compass gravity in any case: "centre"/"center", "n"/"north"/"top", "ne"/"north-east"/
@@ -63,6 +69,9 @@ public enum Gravity: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Whether the crop window is chosen from the decoded pixels rather than from the header.
+    public var readsPixels: Bool { self == .attention || self == .entropy }
+
     /// Where the crop sits along one axis of the upright image.
     enum Anchor: Equatable {
         case start, centre, end
@@ -73,7 +82,7 @@ public enum Gravity: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The anchor along the upright x axis (west = start).
     var horizontal: Anchor {
         switch self {
-        case .centre, .north, .south: .centre
+        case .centre, .north, .south, .attention, .entropy: .centre
         case .west, .northWest, .southWest: .start
         case .east, .northEast, .southEast: .end
         case .focus(let x, _): .fraction(x)
@@ -83,7 +92,7 @@ public enum Gravity: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The anchor along the upright y axis (north = start).
     var vertical: Anchor {
         switch self {
-        case .centre, .east, .west: .centre
+        case .centre, .east, .west, .attention, .entropy: .centre
         case .north, .northEast, .northWest: .start
         case .south, .southEast, .southWest: .end
         case .focus(_, let y): .fraction(y)

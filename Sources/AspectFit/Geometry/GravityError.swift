@@ -11,7 +11,8 @@ public enum GravityError: Error, Hashable, CustomStringConvertible {
         switch self {
         case .unrecognised(let text):
             "'\(text)' is not a gravity; use centre (center), north (n, top), south (s, bottom), east (e, right), "
-                + "west (w, left), northEast (ne, north-east, top-right), northWest (nw), southEast (se), southWest (sw)"
+                + "west (w, left), northEast (ne, north-east, top-right), northWest (nw), southEast (se), southWest (sw), "
+                + "attention or entropy"
         case .malformedFocus(let text):
             "'\(text)' is not a focus point; use x,y as fractions of the width and height in 0...1, e.g. 0.3,0.7"
         case .focusOutOfRange(let text):

@@ -34,7 +34,13 @@ public enum ImageFile {
 
     /// Decodes `options.region` (or the whole image) at `1/options.scaleDenominator` into one buffer.
     public static func decode(_ data: [UInt8], options: DecodeOptions = .init()) throws(ImageIOError) -> DecodedImage {
-        let result: Result<DecodedImage, ImageIOError> = data.withUnsafeBufferPointer { input in
+        try data.withUnsafeBytes { bytes in Result { () throws(ImageIOError) in try decode(bytes, options: options) } }.get()
+    }
+
+    /// `decode` over bytes the caller owns, read in place (the bytes must not change meanwhile).
+    public static func decode(_ data: UnsafeRawBufferPointer, options: DecodeOptions = .init()) throws(ImageIOError) -> DecodedImage {
+        let input = data.assumingMemoryBound(to: UInt8.self)
+        let result: Result<DecodedImage, ImageIOError> = withExtendedLifetime(input) {
             do throws(ImageIOError) {
                 let decoder = try RowDecoder(data: input, options: options)
                 let region = decoder.region

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Why a value a user supplied for an option was refused, from any of the parsers (`AspectRatio`,
-/// `Gravity`, `Filter`, `CornerRadius`, `CornerStyle`, `RGBColor`, `OutputFormat`): one type, so a
+/// `Gravity`, `Filter`, `CornerRadius`, `CornerStyle`, `RGBColor`, `OutputFormat`, `FitMode`): one type, so a
 /// service answers any of them with a 400 and `description` as the body.
 public enum OptionError: Error, Hashable, CustomStringConvertible, LocalizedError {
     /// Not an aspect ratio, or not a usable one.
@@ -22,9 +22,11 @@ public enum OptionError: Error, Hashable, CustomStringConvertible, LocalizedErro
     case transparentBackground
     /// An output format other than jpeg, png or auto.
     case unknownFormat(String)
+    /// A fit mode other than cover or contain.
+    case unknownFit(String)
 
     /// The option the value was given for: "ratio", "gravity", "filter", "radius", "corners",
-    /// "background" or "format", e.g. for the field of a 400 response.
+    /// "background", "format" or "fit", e.g. for the field of a 400 response.
     public var option: String {
         switch self {
         case .ratio: "ratio"
@@ -34,6 +36,7 @@ public enum OptionError: Error, Hashable, CustomStringConvertible, LocalizedErro
         case .invalidCornerStyle: "corners"
         case .invalidColor, .transparentBackground: "background"
         case .unknownFormat: "format"
+        case .unknownFit: "fit"
         }
     }
 
@@ -56,6 +59,8 @@ public enum OptionError: Error, Hashable, CustomStringConvertible, LocalizedErro
             "'transparent' cannot be a background: JPEG has no alpha; write PNG output to keep transparent corners"
         case .unknownFormat(let text):
             "unknown format '\(text)': use jpeg, png or auto"
+        case .unknownFit(let text):
+            "unknown fit '\(text)': use cover or contain"
         }
     }
 

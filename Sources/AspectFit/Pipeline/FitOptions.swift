@@ -10,6 +10,8 @@ public struct FitOptions: Sendable, Hashable, Codable {
     public var size: SizeRequest = .none
     /// Which part of the source the crop keeps.
     public var gravity: Gravity = .centre
+    /// Fill the box and clip (`cover`), or show the whole image letterboxed (`contain`).
+    public var fit: FitMode = .cover
     /// False never upsamples: a small source gives the largest box of the ratio it holds.
     public var enlarge = true
     /// The resampling filter.
@@ -43,7 +45,7 @@ public struct FitOptions: Sendable, Hashable, Codable {
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case ratio, size, gravity, enlarge, filter, linearLight, cornerRadius, cornerStyle, background, format
+        case ratio, size, gravity, fit, enlarge, filter, linearLight, cornerRadius, cornerStyle, background, format
         case jpeg, png, keepICCProfile, keepEXIF, toSRGB, decode
     }
 
@@ -54,6 +56,7 @@ public struct FitOptions: Sendable, Hashable, Codable {
         o.ratio = try c.decodeIfPresent(AspectRatio.self, forKey: .ratio)
         o.size = try c.decodeIfPresent(SizeRequest.self, forKey: .size) ?? o.size
         o.gravity = try c.decodeIfPresent(Gravity.self, forKey: .gravity) ?? o.gravity
+        o.fit = try c.decodeIfPresent(FitMode.self, forKey: .fit) ?? o.fit
         o.enlarge = try c.decodeIfPresent(Bool.self, forKey: .enlarge) ?? o.enlarge
         o.filter = try c.decodeIfPresent(Filter.self, forKey: .filter) ?? o.filter
         o.linearLight = try c.decodeIfPresent(Bool.self, forKey: .linearLight) ?? o.linearLight

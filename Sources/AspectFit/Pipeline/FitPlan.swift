@@ -8,11 +8,15 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     public var outputFormat: ImageFormat
     /// The pixel layout that will be encoded.
     public var outputLayout: PixelLayout
+    /// Set when the gravity chooses the window from the pixels; its focus once they were read.
+    public var windowChoice: WindowChoice? = nil
+    /// With `FitMode.contain`, the output box and where the scaled image (`geometry`'s output) sits in it.
+    public var letterbox: Letterbox? = nil
 
-    /// The output width in pixels, upright.
-    public var outputWidth: Int { geometry.outputWidth }
-    /// The output height in pixels, upright.
-    public var outputHeight: Int { geometry.outputHeight }
+    /// The output width in pixels, upright: the letterbox's with `FitMode.contain`.
+    public var outputWidth: Int { letterbox?.width ?? geometry.outputWidth }
+    /// The output height in pixels, upright: the letterbox's with `FitMode.contain`.
+    public var outputHeight: Int { letterbox?.height ?? geometry.outputHeight }
 
     /// One line: source format, geometry, output format and layout.
     public var description: String {

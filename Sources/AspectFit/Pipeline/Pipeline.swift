@@ -21,22 +21,27 @@ public struct Pipeline: Sendable {
     /// What `run` would do with a source whose header says `info`. The input limits are not part of
     /// the plan: `run` and `plan(_:)` check them too (`checkInputLimits`), so a refused input still has one.
     public func plan(for info: ImageInfo) throws(FitError) -> FitPlan {
-        let crop: CropPlan
+        var crop: CropPlan
         do {
             crop = try CropPlan.make(sourceWidth: info.width, sourceHeight: info.height, orientation: info.orientation,
                                      shrinkOnLoad: info.format == .jpeg, ratio: options.ratio, size: options.size,
                                      gravity: options.gravity, enlarge: options.enlarge,
                                      filterRadius: options.filter.radius)
         } catch { throw .plan(error) }
-        let corners = cutsCorners(width: crop.outputWidth, height: crop.outputHeight)
+        var letterbox: Letterbox?
+        if options.fit == .contain { (crop, letterbox) = try containedPlan(box: crop, info: info) }
+        let box = (width: letterbox?.width ?? crop.outputWidth, height: letterbox?.height ?? crop.outputHeight)
+        let corners = cutsCorners(width: box.width, height: box.height)
         let format = options.format.resolved(source: info.format, transparent: info.decodedLayout.hasAlpha || corners)
-        guard crop.outputWidth <= format.maxSide, crop.outputHeight <= format.maxSide else {
-            throw .plan(.outputTooLarge(width: Double(crop.outputWidth), height: Double(crop.outputHeight),
+        guard box.width <= format.maxSide, box.height <= format.maxSide else {
+            throw .plan(.outputTooLarge(width: Double(box.width), height: Double(box.height),
                                         maxSide: format.maxSide, maxPixels: DecodeOptions.defaultMaxPixels))
         }
         let layout = format == .jpeg ? info.decodedLayout.withoutAlpha
-            : corners ? info.decodedLayout.withAlpha : info.decodedLayout
-        return FitPlan(source: info, geometry: crop, outputFormat: format, outputLayout: layout)
+            : corners || letterbox != nil ? info.decodedLayout.withAlpha : info.decodedLayout
+        let smart = options.gravity.readsPixels && options.fit == .cover
+        return FitPlan(source: info, geometry: crop, outputFormat: format, outputLayout: layout,
+                       windowChoice: smart ? WindowChoice(window: crop, strategy: options.gravity) : nil, letterbox: letterbox)
     }
 
     /// Fits one encoded JPEG or PNG image (`[UInt8]`, `Data`, a byte slice: read in place, never
@@ -65,26 +70,37 @@ public struct Pipeline: Sendable {
     func run(bytes: UnsafeRawBufferPointer, workspace: PipelineWorkspace,
              cancellation: CancellationFlag?) throws(FitError) -> FitResult {
         var clock = Stopwatch()
-        let plan = try plan(bytes: bytes)
+        var plan = try plan(bytes: bytes)
         clock.lap("plan")
-        let decode = SharedDecode(geometries: [plan.geometry], filters: [options.filter], linearLight: [options.linearLight],
-                                  workspaces: [workspace], policy: options.decode, toSRGB: options.toSRGB)
-        let (images, warnings) = try decode.run(bytes, cancellation: cancellation)
+        let image: PixelBuffer
+        let warnings: [String]
+        if plan.windowChoice?.isChosen == false {
+            (image, warnings) = try decodeChoosingWindow(bytes, plan: &plan, workspace: workspace, cancellation: cancellation)
+        } else {
+            let decode = SharedDecode(geometries: [plan.geometry], filters: [options.filter], linearLight: [options.linearLight],
+                                      workspaces: [workspace], policy: options.decode, toSRGB: options.toSRGB)
+            let images: [PixelBuffer]
+            (images, warnings) = try decode.run(bytes, cancellation: cancellation)
+            image = images[0]
+        }
         clock.lap("decode+resample")
-        return try finish(images[0], plan: plan, decodeWarnings: warnings, workspace: workspace, clock: clock,
+        return try finish(image, plan: plan, decodeWarnings: warnings, workspace: workspace, clock: clock,
                           cancellation: cancellation)
     }
 
-    /// The steps after resampling, for one output: corners, colour tag, encode.
+    /// The steps after resampling, for one output: letterbox, corners, colour tag, encode.
     func finish(_ resampled: PixelBuffer, plan: FitPlan, decodeWarnings: [String], workspace: PipelineWorkspace,
                 clock: Stopwatch, cancellation: CancellationFlag?) throws(FitError) -> FitResult {
         var clock = clock
-        let image = applyCorners(to: resampled, plan: plan)
+        var image = resampled
+        if let box = plan.letterbox {
+            image = box.place(image, transparent: plan.outputLayout.hasAlpha, background: options.background)
+        }
+        image = applyCorners(to: image, plan: plan)
         defer { workspace.image = image }
         clock.lap("corners")
         if cancellation?.isCancelled == true { throw .cancelled }
-        // a profile the reader could not use is no news when the output carries none anyway
-        var warnings = options.keepICCProfile ? decodeWarnings : decodeWarnings.filter { !$0.hasPrefix("ICC profile") }
+        var warnings = reported(decodeWarnings)
         let tag = colourTag(plan: plan, warnings: &warnings)
         let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
         let bytes: [UInt8]
@@ -99,6 +115,12 @@ public struct Pipeline: Sendable {
         } catch { throw .image(error) }
         clock.lap("encode")
         return FitResult(bytes: bytes, plan: plan, warnings: warnings, timings: clock.laps)
+    }
+
+    /// The decoder's warnings worth reporting: a profile the reader could not use is no news when
+    /// the output carries none anyway.
+    func reported(_ warnings: [String]) -> [String] {
+        options.keepICCProfile ? warnings : warnings.filter { !$0.hasPrefix("ICC profile") }
     }
 
     /// Whether `options` cut visible corners out of a `width` x `height` output.

@@ -23,7 +23,7 @@ struct SharedDecode {
         let scale = geometries.map(\.decodeScale).min()!
         outputs = geometries.indices.map { i in
             let geometry = geometries[i].decodeScale == scale ? geometries[i]
-                : geometries[i].decoded(atScale: scale, filterRadius: filters[i].radius)
+                : geometries[i].withDecodeScale(scale, filterRadius: filters[i].radius)
             return Output(geometry: geometry, filter: filters[i], linearLight: linearLight[i], workspace: workspaces[i])
         }
         let regions = outputs.map(\.geometry.decodeRegion)

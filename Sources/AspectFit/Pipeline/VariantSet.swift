@@ -10,6 +10,9 @@ import FoundationEssentials
 /// variant succeeds or fails by itself: a plan one variant cannot make, or an encode that fails,
 /// leaves the others' results intact; a source that cannot be read fails them all.
 ///
+/// A variant whose crop window is chosen from the pixels (`Gravity.attention`, `.entropy`) decodes
+/// the frame by itself, as `Pipeline.run` does; it still gets its result from the same call.
+///
 /// A variant decoded at a finer scale than it would pick alone is resampled from more pixels, so
 /// its output can differ slightly from `Pipeline(options:).run` on the same bytes (never worse:
 /// the DCT does less of the reduction).
@@ -60,6 +63,9 @@ public struct VariantSet: Sendable {
     private struct Planned {
         var plan: FitPlan
         var decodeKey: DecodeKey
+        /// A window still to be chosen from the pixels (attention, entropy): such a variant
+        /// decodes the whole frame by itself (`Pipeline.run`), the others share a streamed decode.
+        var decodesAlone: Bool { plan.windowChoice?.isChosen == false }
     }
 
     /// What a decode depends on besides geometry: variants that agree share one.
@@ -84,12 +90,13 @@ public struct VariantSet: Sendable {
             }
         }
         var finest: [DecodeKey: Int] = [:]
-        for case .success(let p) in planned {
+        for case .success(let p) in planned where !p.decodesAlone {
             finest[p.decodeKey] = min(finest[p.decodeKey] ?? p.plan.geometry.decodeScale, p.plan.geometry.decodeScale)
         }
         for i in planned.indices {
-            guard case .success(var p) = planned[i], let scale = finest[p.decodeKey], scale != p.plan.geometry.decodeScale else { continue }
-            p.plan.geometry = p.plan.geometry.decoded(atScale: scale, filterRadius: pipelines[i].options.filter.radius)
+            guard case .success(var p) = planned[i], !p.decodesAlone, let scale = finest[p.decodeKey],
+                  scale != p.plan.geometry.decodeScale else { continue }
+            p.plan.geometry = p.plan.geometry.withDecodeScale(scale, filterRadius: pipelines[i].options.filter.radius)
             planned[i] = .success(p)
         }
         return planned
@@ -112,9 +119,14 @@ public struct VariantSet: Sendable {
             return .failure(.cancelled)
         }
         var keys: [DecodeKey] = []
-        for case .success(let p) in planned where !keys.contains(p.decodeKey) { keys.append(p.decodeKey) }
+        for case .success(let p) in planned where !p.decodesAlone && !keys.contains(p.decodeKey) { keys.append(p.decodeKey) }
+        for i in planned.indices where (try? planned[i].get())?.decodesAlone == true {
+            results[i] = Result { () throws(FitError) in
+                try pipelines[i].run(bytes: bytes, workspace: workspace.slot(i), cancellation: cancellation)
+            }
+        }
         for key in keys {
-            let members = planned.indices.filter { (try? planned[$0].get())?.decodeKey == key }
+            let members = planned.indices.filter { (try? planned[$0].get()).map { !$0.decodesAlone && $0.decodeKey == key } == true }
             let plans = members.map { try! planned[$0].get().plan }
             let slots = members.map { workspace.slot($0) }
             let decode = SharedDecode(geometries: plans.map(\.geometry), filters: members.map { pipelines[$0].options.filter },

@@ -13,14 +13,14 @@ import Testing
         ("nw", .northWest), ("north-west", .northWest), ("northWest", .northWest), ("top-left", .northWest),
         ("se", .southEast), ("south-east", .southEast), ("southEast", .southEast), ("bottom-right", .southEast),
         ("sw", .southWest), ("south-west", .southWest), ("southwest", .southWest), ("bottom-left", .southWest),
-        (" north ", .north),
+        (" north ", .north), ("attention", .attention), ("Attention", .attention), ("entropy", .entropy),
     ])
     func acceptsCompassNames(_ text: String, _ expected: Gravity) throws {
         #expect(try Gravity(parsing: text) == expected)
     }
 
     @Test func everyNamedGravityRoundTrips() throws {
-        #expect(Gravity.named.count == 9)
+        #expect(Gravity.named.count == 11)
         for (name, gravity) in Gravity.named {
             #expect(try Gravity(parsing: name) == gravity)
             #expect(gravity.description == name)

@@ -25,11 +25,15 @@ import Testing
         var b = FitOptions()
         b.size = .longEdge(512)
         b.gravity = .southWest
+        b.fit = .contain
         b.cornerRadius = .pixels(12.5)
         var c = FitOptions()
         c.size = .height(90)
         c.ratio = .nineToSixteen
-        return [FitOptions(), a, b, c]
+        c.gravity = .attention
+        var d = c
+        d.gravity = .entropy
+        return [FitOptions(), a, b, c, d]
     }
 
     @Test func optionsRoundTripThroughJSONAndHashAsACacheKey() throws {
@@ -52,8 +56,10 @@ import Testing
         expected.size = .width(320)
         #expect(options == expected)
         #expect(try JSONDecoder().decode(FitOptions.self, from: Data("{}".utf8)) == FitOptions())
+        let contain = try JSONDecoder().decode(FitOptions.self, from: Data(#"{"fit": "contain", "gravity": {"attention": {}}}"#.utf8))
+        #expect(contain.fit == .contain && contain.gravity == .attention && contain.size == .none)
         for bad in [#"{"ratio": {"width": 0, "height": 1}}"#, #"{"ratio": {"width": 5000, "height": 1}}"#,
-                    #"{"filter": "gauss"}"#, #"{"format": "gif"}"#] {
+                    #"{"filter": "gauss"}"#, #"{"format": "gif"}"#, #"{"fit": "stretch"}"#] {
             #expect(throws: DecodingError.self, "\(bad)") { try JSONDecoder().decode(FitOptions.self, from: Data(bad.utf8)) }
         }
     }
@@ -72,6 +78,7 @@ import Testing
             ("background", "#12345", { _ = try RGBColor(parsing: "#12345") }),
             ("background", "transparent", { _ = try RGBColor(parsing: "transparent") }),
             ("format", "webp", { _ = try OutputFormat(parsing: "webp") }),
+            ("fit", "stretch", { _ = try FitMode(parsing: "stretch") }),
         ]
         for (option, text, parse) in cases {
             do {

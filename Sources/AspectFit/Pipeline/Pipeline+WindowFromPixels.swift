@@ -1,0 +1,54 @@
+/// The attention and entropy gravities: the crop window is chosen from the pixels, in one decode.
+extension Pipeline {
+    /// Decodes the whole frame once, straight into one buffer, at the plan's DCT scale (the window's size, hence the scale, does
+    /// not depend on where it goes), chooses the window on a small upright copy, re-plans with
+    /// that focus and resamples the window from the same decoded pixels. Memory: the decoded frame
+    /// at 1/`decodeScale` (its width x height x channels bytes) plus the output.
+    func decodeChoosingWindow(_ data: UnsafeRawBufferPointer, plan: inout FitPlan, workspace: PipelineWorkspace,
+                              cancellation: CancellationFlag?) throws(FitError) -> (PixelBuffer, [String]) {
+        var decode = DecodeOptions(maxPixels: options.decode.maxPixels, failOnTruncation: options.decode.failOnTruncation,
+                                   scaleDenominator: plan.geometry.decodeScale, region: nil)
+        decode.convertToSRGB = options.toSRGB
+        if cancellation?.isCancelled == true { throw .cancelled }
+        let decoded: DecodedImage
+        do { decoded = try ImageFile.decode(data, options: decode) } catch { throw .image(error) }
+        if cancellation?.isCancelled == true { throw .cancelled }
+        let frame = decoded.pixels
+        guard frame.width > 0, frame.height > 0 else { throw .image(.corrupt("the decoder produced no rows")) }
+
+        let source = plan.source
+        let upright = source.orientation.uprightSize(width: source.width, height: source.height)
+        let w = Double(upright.width), h = Double(upright.height)
+        let window = (width: plan.geometry.crop.width / w, height: plan.geometry.crop.height / h)
+        let focus = CropWindowFinder(options.gravity, frame: frame, orientation: source.orientation).focus(window: window)
+        var crop: CropPlan
+        do {
+            crop = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: source.orientation,
+                                     shrinkOnLoad: plan.geometry.decodeScale > 1 || source.format == .jpeg,
+                                     ratio: options.ratio, size: options.size,
+                                     gravity: .focus(x: min(1, max(0, focus.x)), y: min(1, max(0, focus.y))),
+                                     enlarge: options.enlarge, filterRadius: options.filter.radius)
+        } catch { throw .plan(error) }
+        crop = crop.withDecodeScale(plan.geometry.decodeScale, filterRadius: options.filter.radius)
+        plan.geometry = crop
+        plan.windowChoice = WindowChoice(strategy: options.gravity, focusX: (crop.crop.x + crop.crop.width / 2) / w,
+                                         focusY: (crop.crop.y + crop.crop.height / 2) / h)
+
+        let region = crop.decodeRegion
+        let box = Box(x: crop.scaledCrop.x - Double(region.x), y: crop.scaledCrop.y - Double(region.y),
+                      width: crop.scaledCrop.width, height: crop.scaledCrop.height)
+        let resampler = workspace.resampler(filter: options.filter, sourceWidth: region.width, sourceHeight: region.height,
+                                            crop: box, outputWidth: crop.outputWidth, outputHeight: crop.outputHeight,
+                                            orientation: crop.orientation, layout: frame.layout, linearLight: options.linearLight)
+        let channels = frame.layout.channels
+        frame.bytes.withUnsafeBytes { rows in
+            for y in 0 ..< region.height {
+                let start = (region.y + y) * frame.bytesPerRow + region.x * channels
+                resampler.consume(row: UnsafeRawBufferPointer(rebasing: rows[start ..< start + region.width * channels]), y: y)
+            }
+        }
+        var image = workspace.image
+        resampler.finish(into: &image)
+        return (image, reported(decoded.warnings))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `-g attention` / `-g entropy` through the binary: the JSON line carries the chosen focus and
+/// crop, `--dry-run` says the window is chosen from the pixels when run.
+@Suite struct SmartCropEndToEndTests {
+    @Test(arguments: ["attention", "entropy"])
+    func jsonReportsFocusAndCrop(_ gravity: String) throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy("photos/unsplash-kayak-iptc-xmp.jpg", to: "kayak.jpg")
+        let result = try sandbox.run(["-r", "3:1", "-w", "120", "-g", gravity, "--json", "-o", "out.jpg", "kayak.jpg"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.jsonLines.first)
+        #expect(line["smart_crop"] as? String == gravity)
+        let focus = try #require(line["focus"] as? [String: Any])
+        let crop = try #require(line["crop"] as? [String: Any])
+        let fx: Double = try #require(focus["x"] as? Double), fy: Double = try #require(focus["y"] as? Double)
+        let x: Double = try #require(crop["x"] as? Double), y: Double = try #require(crop["y"] as? Double)
+        let w: Double = try #require(crop["width"] as? Double), h: Double = try #require(crop["height"] as? Double)
+        // The focus is the crop's centre in fractions of the upright 480x369 image.
+        let centreX: Double = (x + w / 2) / 480, centreY: Double = (y + h / 2) / 369
+        #expect(abs(fx - centreX) < 0.001 && abs(fy - centreY) < 0.001, "\(focus) \(crop)")
+        #expect(line["output_width"] as? Int == 120 && line["output_height"] as? Int == 40)
+        if gravity == "attention" {
+            // The kayaker sits at 81-97% of the height: a 3:1 window must hold it.
+            #expect(y + h >= 0.95 * 369 && y <= 0.83 * 369, "\(crop)")
+        }
+    }
+
+    @Test func dryRunSaysTheWindowIsChosenWhenRun() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy("photos/unsplash-kayak-iptc-xmp.jpg", to: "kayak.jpg")
+        let text = try sandbox.run(["-r", "1:1", "-g", "attention", "--dry-run", "kayak.jpg"])
+        #expect(text.status == 0)
+        #expect(text.stdoutText.contains("placed from the pixels by attention when run"), "\(text.stdoutText)")
+        let json = try sandbox.run(["-r", "1:1", "-g", "attention", "--dry-run", "--json", "kayak.jpg"])
+        let line = try #require(json.jsonLines.first)
+        let crop = try #require(line["crop"] as? [String: Any])
+        #expect(crop["x"] is NSNull && crop["width"] as? Double == 369)
+        #expect(line["focus"] is NSNull && line["smart_crop"] as? String == "attention")
+        #expect(!sandbox.exists("kayak-369x369.jpg"))
+    }
+}
