@@ -116,7 +116,7 @@ mutants=$(cat <<'EOF'
 
 @ pipeline-ignores-linear-light
 ? theRunUsesTheChosenFilterAndLight
-- layout: layout, linearLight: options.linearLight)
+- layout: layout, linearLight: output.linearLight)
 + layout: layout, linearLight: false)
 
 @ pipeline-flattens-onto-white
