@@ -136,7 +136,7 @@ mutants=$(cat <<'EOF'
 
 @ pipeline-ignores-linear-light
 ? theRunUsesTheChosenFilterAndLight
-- layout: layout, linearLight: options.linearLight)
+- layout: layout, linearLight: output.linearLight)
 + layout: layout, linearLight: false)
 
 @ pipeline-flattens-onto-white
@@ -213,6 +213,21 @@ mutants=$(cat <<'EOF'
 ? ContainTests
 - var scale = min(Double(box.outputWidth) / w, Double(box.outputHeight) / h)
 + var scale = max(Double(box.outputWidth) / w, Double(box.outputHeight) / h)
+
+@ variants-rows-fed-to-the-first-only
+? VariantSetTests
+- for resampler in resamplers { resampler.consume(row: pixels, y: y) }
++ resamplers.first?.consume(row: pixels, y: y)
+
+@ variants-shared-scale-the-coarsest
+? VariantSetTests
+- finest[p.decodeKey] = min(finest[p.decodeKey] ?? p.plan.geometry.decodeScale, p.plan.geometry.decodeScale)
++ finest[p.decodeKey] = max(finest[p.decodeKey] ?? p.plan.geometry.decodeScale, p.plan.geometry.decodeScale)
+
+@ variants-collision-between-variants-dropped
+? VariantTests
+- items[first].variant == item.variant { continue }
++ items[first].variant >= 0 { continue }
 EOF
 )
 

@@ -22,6 +22,11 @@ enum OutputTarget: Sendable, Equatable {
 struct WorkItem: Sendable {
     enum Disposition: Sendable { case process, failed(String), skippedExisting }
     var input: InputFile
+    /// The input's position in the batch: the items of one input (one per variant) share it,
+    /// are adjacent, and are decoded together.
+    var group = 0
+    /// Which of `CommandLineOptions.outputVariants` this output is.
+    var variant = 0
     var output: OutputTarget?
     /// The folder an output template fixes: directories below it must not be symlinks (nil: the
     /// output was named whole by `-o`).
@@ -39,16 +44,44 @@ struct WorkItem: Sendable {
 /// inputs write the same file or write over an input.
 struct BatchPlanner {
     var options: CommandLineOptions
-    var pipelines: PipelineSet
+    /// One per output variant, in order.
+    var pipelines: [PipelineSet]
     var standardInputData: [UInt8]?
     var standardOutputIsTerminal: Bool
 
-    /// The items of this shard, in input order, plus how many inputs the whole batch has.
+    /// The items of this shard, in input order (each input's variants in order), collisions and
+    /// unsafe outputs refused across all inputs and variants first.
     func plan(_ inputs: [InputFile]) throws(UsageError) -> [WorkItem] {
+        let variants = options.outputVariants
+        var perVariant: [[WorkItem]] = []
+        for (index, variant) in variants.enumerated() {
+            do throws(UsageError) {
+                perVariant.append(try items(for: inputs, variant: variant, index: index))
+            } catch {
+                guard let origin = variant.origin else { throw error }
+                throw UsageError(lines: error.lines.map { "\(origin): \($0)" })
+            }
+        }
+        var items: [WorkItem] = []
+        items.reserveCapacity(inputs.count * variants.count)
+        for group in inputs.indices {
+            for variant in variants.indices {
+                var item = perVariant[variant][group]
+                item.group = group
+                items.append(item)
+            }
+        }
+        items = try checkCollisions(items)
+        try checkInputsSafe(items, inputs: inputs)
+        return select(items)
+    }
+
+    /// Every input's item for one output variant, in input order.
+    private func items(for inputs: [InputFile], variant: OutputVariant, index: Int) throws(UsageError) -> [WorkItem] {
         let template: OutputTemplate?
         var fixedTarget: OutputTarget?
         var namedFormat: ImageFormat?
-        if let output = options.output {
+        if let output = variant.output {
             if output.bytes == [UInt8(ascii: "-")] {
                 fixedTarget = .standardOutput
                 template = nil
@@ -65,8 +98,8 @@ struct BatchPlanner {
             } else {
                 template = .directory(output)
             }
-            if let namedFormat, options.format != .auto, options.format != OutputFormat(namedFormat) {
-                throw UsageError("--format \(options.format.rawValue) conflicts with the output name '\(output)', which asks for \(namedFormat.rawValue)")
+            if let namedFormat, variant.format != .auto, variant.format != OutputFormat(namedFormat) {
+                throw UsageError("--format \(variant.format.rawValue) conflicts with the output name '\(output)', which asks for \(namedFormat.rawValue)")
             }
             if fixedTarget != nil, inputs.count > 1 {
                 throw UsageError("-o \(output) names one output, but there are \(inputs.count) inputs (use a directory or a template with {name})")
@@ -74,21 +107,16 @@ struct BatchPlanner {
         } else {
             template = .besideInput
         }
-        if fixedTarget == .standardOutput || (options.output == nil && inputs.contains { $0.isStandardInput }) {
+        if fixedTarget == .standardOutput || (variant.output == nil && inputs.contains { $0.isStandardInput }) {
             if standardOutputIsTerminal && !options.dryRun {
                 throw UsageError("refusing to write image data to a terminal (use -o FILE, or redirect standard output)")
             }
         }
 
-        var items: [WorkItem] = []
-        items.reserveCapacity(inputs.count)
-        let requested = namedFormat.map(OutputFormat.init) ?? options.format
-        for input in inputs {
-            items.append(item(for: input, template: template, fixedTarget: fixedTarget, requested: requested))
+        let requested = namedFormat.map(OutputFormat.init) ?? variant.format
+        return inputs.map { input in
+            item(for: input, variant: variant, index: index, template: template, fixedTarget: fixedTarget, requested: requested)
         }
-        items = try checkCollisions(items)
-        try checkInputsSafe(items, inputs: inputs)
-        return select(items)
     }
 
     /// The format an output name's extension asks for; a usage error for an image format we
@@ -101,13 +129,15 @@ struct BatchPlanner {
         }
     }
 
-    private func item(for input: InputFile, template: OutputTemplate?, fixedTarget: OutputTarget?, requested: OutputFormat) -> WorkItem {
-        var item = WorkItem(input: input, output: nil, outputFolder: nil, format: nil, disposition: .process)
+    private func item(for input: InputFile, variant: OutputVariant, index: Int, template: OutputTemplate?,
+                      fixedTarget: OutputTarget?, requested: OutputFormat) -> WorkItem {
+        var item = WorkItem(input: input, variant: index, output: nil, outputFolder: nil, format: nil, disposition: .process)
         if let problem = input.problem { item.disposition = .failed(problem); return item }
         guard let source = input.format else { item.disposition = .failed("not a JPEG or PNG image"); return item }
+        let pipelines = pipelines[item.variant]
         let pipeline = pipelines.pipeline(for: requested)
         var format = pipeline.outputFormat(forSource: source)
-        let template = (input.isStandardInput && options.output == nil) || fixedTarget != nil ? nil : template
+        let template = (input.isStandardInput && variant.output == nil) || fixedTarget != nil ? nil : template
         var plan: FitPlan?
         if format == nil || template?.needsPlan == true {
             do {
@@ -122,7 +152,7 @@ struct BatchPlanner {
             format = format ?? plan?.outputFormat
         }
         item.format = format
-        if input.isStandardInput && options.output == nil { item.output = .standardOutput; return item }
+        if input.isStandardInput && variant.output == nil { item.output = .standardOutput; return item }
         if let fixedTarget { item.output = fixedTarget; return item }
         guard let template, let format else { return item }
         let values = OutputTemplate.Values(
@@ -132,7 +162,7 @@ struct BatchPlanner {
             rel: input.relativeDirectory,
             width: plan?.outputWidth,
             height: plan?.outputHeight,
-            ratio: RequestedRatio.text(options: options.fit, plan: plan))
+            ratio: RequestedRatio.text(options: variant.fit, plan: plan))
         do {
             let rendered = try template.render(values)
             item.output = .file(rendered.path)
@@ -150,22 +180,35 @@ struct BatchPlanner {
         var canonical = CanonicalPaths()
         var owners: [PathBytes: Int] = [:]
         var lines: [String] = []
+        var betweenVariants = false
         var kept: [WorkItem] = []
         kept.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             if case .file(let path)? = item.output {
                 let key = canonical.key(for: path)
                 if let first = owners[key] {
-                    if let identity = item.input.identity, items[first].input.identity == identity { continue }
-                    lines.append("\(items[first].input.path) and \(item.input.path) would both write \(path)")
+                    if let identity = item.input.identity, items[first].input.identity == identity,
+                       items[first].variant == item.variant { continue }
+                    lines.append("\(described(items[first])) and \(described(item)) would both write \(path)")
+                    betweenVariants = betweenVariants || items[first].group == item.group
                 } else {
                     owners[key] = index
                 }
             }
             kept.append(item)
         }
+        if betweenVariants {
+            throw UsageError(lines: lines + ["output collision: nothing was written (give each --variant its own -o folder, "
+                + "or a template with {w}, {h} or {ratio})"])
+        }
         if !lines.isEmpty { throw UsageError(lines: lines + [collisionHint(items)]) }
         return kept
+    }
+
+    /// An item's input, and its variant when there are several.
+    private func described(_ item: WorkItem) -> String {
+        guard let origin = options.outputVariants[item.variant].origin else { return "\(item.input.path)" }
+        return "\(item.input.path) (\(origin))"
     }
 
     /// The last line of a collision error: a way out that works for these inputs. `-R` only when
@@ -193,10 +236,12 @@ struct BatchPlanner {
     private func select(_ items: [WorkItem]) -> [WorkItem] {
         var chosen = items
         if let shard = options.shard {
-            let order = items.indices.sorted { items[$0].input.path < items[$1].input.path }
-            var keep = [Bool](repeating: false, count: items.count)
-            for (position, index) in order.enumerated() where shard.contains(sortedPosition: position) { keep[index] = true }
-            chosen = items.indices.filter { keep[$0] }.map { items[$0] }
+            // By input: all the outputs of one input go to the same shard (one decode).
+            let firsts = items.indices.filter { $0 == 0 || items[$0 - 1].group != items[$0].group }
+            let order = firsts.sorted { items[$0].input.path < items[$1].input.path }
+            var keep: Set<Int> = []
+            for (position, index) in order.enumerated() where shard.contains(sortedPosition: position) { keep.insert(items[index].group) }
+            chosen = items.filter { keep.contains($0.group) }
         }
         if options.skipExisting {
             for i in chosen.indices {

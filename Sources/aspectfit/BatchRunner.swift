@@ -6,10 +6,11 @@ import Darwin
 import AspectFit
 import Synchronization
 
-/// Runs the batch on `jobs` worker threads, each taking whole images from a shared index.
+/// Runs the batch on `jobs` worker threads, each taking whole inputs (all their outputs, one
+/// decode) from a shared index.
 ///
 /// Nothing is read ahead: a worker reads its file when it takes it, so memory is bounded by the
-/// number of jobs (plus one encoded output per worker: each worker's writes run one image behind on
+/// number of jobs (plus one input's results per worker: each worker's writes run one input behind on
 /// a thread of their own, `WriteBehind`, so waiting for fdatasync overlaps the next decode). Outcomes are reported in input order through a reorder buffer; workers never
 /// run more than `window` inputs ahead of the oldest unreported one, which bounds that buffer too.
 ///
@@ -20,7 +21,8 @@ import Synchronization
 final class BatchRunner: @unchecked Sendable {
     private let items: [WorkItem]
     private let options: CommandLineOptions
-    private let pipelines: PipelineSet
+    /// One per output variant.
+    private let pipelines: [PipelineSet]
     private let control: BatchControl
     private let writer: AtomicWriter
     private let reporter: Reporter
@@ -39,7 +41,7 @@ final class BatchRunner: @unchecked Sendable {
     /// After an abandonment: late outcomes are dropped.
     private var closed = false
 
-    init(items: [WorkItem], options: CommandLineOptions, pipelines: PipelineSet, control: BatchControl,
+    init(items: [WorkItem], options: CommandLineOptions, pipelines: [PipelineSet], control: BatchControl,
          writer: AtomicWriter, reporter: Reporter, standardInputData: [UInt8]?) {
         self.items = items
         self.options = options
@@ -81,11 +83,8 @@ final class BatchRunner: @unchecked Sendable {
     private func workerLoop() {
         let workspace = PipelineWorkspace()
         let writes = WriteBehind()
-        while let index = take() {
-            switch process(index, workspace: workspace) {
-            case .done(let outcome): complete(index, outcome)
-            case .write(let write): writes.submit { self.complete(index, write()) }
-            }
+        while let group = take() {
+            process(group, workspace: workspace, writes: writes)
         }
         writes.finish()
         control.lock.withLock {
@@ -111,13 +110,15 @@ final class BatchRunner: @unchecked Sendable {
         }
     }
 
-    private func take() -> Int? {
+    /// The next input's items (one per variant), or nil when all are taken or the batch stops.
+    private func take() -> Range<Int>? {
         control.lock.withLock {
             while true {
                 if control.stopRequested != nil || nextIndex >= items.count { return nil }
                 if nextIndex - nextToReport < window {
-                    nextIndex += 1
-                    return nextIndex - 1
+                    let start = nextIndex
+                    repeat { nextIndex += 1 } while nextIndex < items.count && items[nextIndex].group == items[start].group
+                    return start..<nextIndex
                 }
                 control.lock.wait()
             }
@@ -145,73 +146,118 @@ final class BatchRunner: @unchecked Sendable {
         }
     }
 
-    /// What became of one image: its outcome (nil: abandoned after a stop), or the write still to do.
-    private enum Step {
-        case done(Outcome?)
-        case write(() -> Outcome?)
-    }
-
-    private func process(_ index: Int, workspace: PipelineWorkspace) -> Step {
-        let item = items[index]
+    /// One input: every output of `group` from a single read and decode; their writes (each output
+    /// completed, reported, on its own) go to `writes`, so the next input decodes meanwhile.
+    private func process(_ group: Range<Int>, workspace: PipelineWorkspace, writes: WriteBehind) {
         let start = ContinuousClock.now
         func elapsed() -> Double { (ContinuousClock.now - start).milliseconds }
-        switch item.disposition {
-        case .failed(let reason): return .done(Outcome(item: item, status: .error, error: reason, plan: item.plan, source: item.source, milliseconds: 0))
-        case .skippedExisting: return .done(Outcome(item: item, status: .skipped, plan: item.plan, milliseconds: 0))
-        case .process: break
+        var work: [(index: Int, format: ImageFormat, output: OutputTarget)] = []
+        for index in group {
+            let item = items[index]
+            switch item.disposition {
+            case .failed(let reason):
+                complete(index, Outcome(item: item, status: .error, error: reason, plan: item.plan, source: item.source, milliseconds: 0))
+            case .skippedExisting:
+                complete(index, Outcome(item: item, status: .skipped, plan: item.plan, milliseconds: 0))
+            case .process:
+                guard let format = item.format, let output = item.output else {
+                    complete(index, Outcome(item: item, status: .error, error: "no output", milliseconds: 0))
+                    continue
+                }
+                work.append((index, format, output))
+            }
         }
-        guard let format = item.format, let output = item.output else {
-            return .done(Outcome(item: item, status: .error, error: "no output", milliseconds: 0))
+        guard let first = work.first else { return }   // nothing to decode: every output exists or failed
+        let pipelines = work.map { self.pipelines[items[$0.index].variant].pipeline(for: OutputFormat($0.format)) }
+        if options.dryRun {
+            let shared = work.count > 1 ? sharedPlans(first.index, pipelines: pipelines) : nil
+            for (n, job) in work.enumerated() {
+                complete(job.index, plan(job.index, pipeline: pipelines[n], shared: shared?[n], elapsed: elapsed()))
+            }
+            return
         }
-        let pipeline = pipelines.pipeline(for: OutputFormat(format))
-        // What is known when something fails: the header, and the plan when one could be made.
-        var source = item.source
-        var plan = item.plan
+        let input = items[first.index].input
+        let data: [UInt8]
         do {
-            if options.dryRun {
-                let info = try source ?? pipelines.probe(item.input, standardInputData: standardInputData)
-                source = info
-                plan = try plan ?? pipeline.plan(for: info)
-                try pipeline.checkInputLimits(info)
-                return .done(Outcome(item: item, status: .planned, plan: plan, milliseconds: elapsed()))
-            }
-            let data = try item.input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(item.input.path, limit: options.maxFileSize)
-            let result: FitResult
-            do {
-                result = try pipeline.run(data, workspace: workspace)
-            } catch {
-                source = source ?? (try? ImageFile.probe(data))
-                plan = plan ?? source.flatMap { try? pipeline.plan(for: $0) }
-                throw error
-            }
-            if control.stopRequested != nil { return .done(nil) }
-            let succeeded = {
-                Outcome(item: item, status: .ok, plan: result.plan, bytes: result.bytes.count, milliseconds: elapsed(),
-                        warnings: result.warnings, timings: result.timings)
-            }
-            switch output {
-            case .file(let path):
-                return .write { [self] in
-                    if control.stopRequested != nil { return nil }
-                    do {
-                        let written = try writer.write(result.bytes, to: path, below: item.outputFolder) {
-                            committed.withLock { _ = $0.insert(index) }
-                        }
-                        return written ? succeeded() : nil
-                    } catch {
-                        return Outcome(item: item, status: .error, error: "cannot write \(path): \(error)", plan: result.plan,
-                                       milliseconds: elapsed())
-                    }
-                }
-            case .standardOutput:
-                if !StandardStreams.writeOutput(result.bytes) {
-                    control.requestStop(status: 141)
-                    return .done(nil)
-                }
-                return .done(succeeded())
-            }
+            data = try input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(input.path, limit: options.maxFileSize)
         } catch {
-            return .done(Outcome(item: item, status: .error, error: "\(error)", plan: plan, source: source, milliseconds: elapsed()))
+            for job in work {
+                let item = items[job.index]
+                complete(job.index, Outcome(item: item, status: .error, error: "\(error)", plan: item.plan, source: item.source,
+                                            milliseconds: elapsed()))
+            }
+            return
         }
+        let results: [Result<FitResult, FitError>] = pipelines.count == 1
+            ? [Result { () throws(FitError) in try pipelines[0].run(data, workspace: workspace) }]
+            : VariantSet(pipelines).run(data, workspace: workspace)
+        if control.stopRequested != nil { return complete(first.index, nil) }
+        writes.submit { [self] in
+            for (n, job) in work.enumerated() {
+                if control.stopRequested != nil { return complete(job.index, nil) }
+                complete(job.index, finish(job.index, output: job.output, result: results[n], data: data,
+                                           pipeline: pipelines[n], elapsed: elapsed()))
+            }
+        }
+    }
+
+    /// The plans of an input's outputs at the decode scale they share (nil when the header cannot be read).
+    private func sharedPlans(_ index: Int, pipelines: [Pipeline]) -> [Result<FitPlan, FitError>]? {
+        let item = items[index]
+        guard let info = try? item.source ?? self.pipelines[item.variant].probe(item.input, standardInputData: standardInputData)
+        else { return nil }
+        return VariantSet(pipelines).plans(for: info)
+    }
+
+    /// `--dry-run`: the plan of one output from the header (`shared`: its plan in the input's
+    /// shared decode), the input limits checked.
+    private func plan(_ index: Int, pipeline: Pipeline, shared: Result<FitPlan, FitError>?,
+                      elapsed: @autoclosure () -> Double) -> Outcome {
+        let item = items[index]
+        var source = item.source
+        var plan = (try? shared?.get()) ?? item.plan
+        do {
+            let info = try source ?? pipelines[item.variant].probe(item.input, standardInputData: standardInputData)
+            source = info
+            plan = try plan ?? pipeline.plan(for: info)
+            try pipeline.checkInputLimits(info)
+            return Outcome(item: item, status: .planned, plan: plan, milliseconds: elapsed())
+        } catch {
+            return Outcome(item: item, status: .error, error: "\(error)", plan: plan, source: source, milliseconds: elapsed())
+        }
+    }
+
+    /// Writes one output's result (or reports why there is none); nil when the batch was stopped first.
+    private func finish(_ index: Int, output: OutputTarget, result fit: Result<FitResult, FitError>, data: [UInt8],
+                        pipeline: Pipeline, elapsed: @autoclosure () -> Double) -> Outcome? {
+        let item = items[index]
+        let result: FitResult
+        switch fit {
+        case .success(let fitted): result = fitted
+        case .failure(let error):
+            // What is known when something fails: the header, and the plan when one could be made.
+            let source = item.source ?? (try? ImageFile.probe(data))
+            let plan = item.plan ?? source.flatMap { try? pipeline.plan(for: $0) }
+            return Outcome(item: item, status: .error, error: "\(error)", plan: plan, source: source, milliseconds: elapsed())
+        }
+        switch output {
+        case .file(let path):
+            let written: Bool
+            do {
+                written = try writer.write(result.bytes, to: path, below: item.outputFolder) {
+                    committed.withLock { _ = $0.insert(index) }
+                }
+            } catch {
+                return Outcome(item: item, status: .error, error: "cannot write \(path): \(error)", plan: result.plan, milliseconds: elapsed())
+            }
+            if !written { return nil }
+        case .standardOutput:
+            if !StandardStreams.writeOutput(result.bytes) {
+                control.requestStop(status: 141)
+                return nil
+            }
+        }
+        return Outcome(item: item, status: .ok, plan: result.plan, bytes: result.bytes.count, milliseconds: elapsed(),
+                       warnings: result.warnings, timings: result.timings)
     }
 }

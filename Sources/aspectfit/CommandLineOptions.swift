@@ -16,6 +16,13 @@ struct CommandLineOptions: Sendable {
     var format: OutputFormat = .auto
     /// The library options; `format` inside is set per input by the batch plan.
     var fit = FitOptions()
+    /// `--variant` / `--variants-from`: the outputs of each input (empty: the one above).
+    var variants: [OutputVariant] = []
+
+    /// The outputs every input gets, in order: the variants, or the one `-o`/`-f`/shape options describe.
+    var outputVariants: [OutputVariant] {
+        variants.isEmpty ? [OutputVariant(output: output, format: format, fit: fit, origin: nil)] : variants
+    }
 
     /// `--max-file-size`: inputs (and `--files-from` lists) larger than this are refused unread.
     var maxFileSize = 1 << 30

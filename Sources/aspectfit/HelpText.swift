@@ -24,6 +24,7 @@ enum HelpText {
         let conflicts = OptionTable.conflicts(of: option)
         if !conflicts.isEmpty { text += " Not with " + conflicts.map { "--\($0.long)" }.joined(separator: ", ") + "." }
         if !option.requires.isEmpty { text += " Needs " + option.requires.map { "--\($0)" }.joined(separator: ", ") + "." }
+        if option.inVariant { text += " Also inside --variant." }
         return text
     }
 

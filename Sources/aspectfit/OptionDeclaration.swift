@@ -48,6 +48,8 @@ struct OptionDeclaration: Sendable {
     var requires: [String] = []
     /// Left out of the manual, README and completions (the generators the install step calls).
     var hidden = false
+    /// Allowed inside `--variant` (a shape or output option: one output's own setting).
+    var inVariant = false
 
     var takesValue: Bool {
         if case .value = action { return true }

@@ -23,17 +23,17 @@ enum OptionTable {
             action: .value(valueName: "RATIO") { line, value throws(UsageError) in
                 line.options.fit.ratio = try value.parsed { try AspectRatio(parsing: $0) }
             },
-            completion: .words(AspectRatio.named.map(\.name)), conflicts: ["size"]),
+            completion: .words(AspectRatio.named.map(\.name)), conflicts: ["size"], inVariant: true),
         OptionDeclaration(
             long: "width", short: "w", section: .shape,
             help: "Output width in pixels (the height follows from the ratio).",
             action: .value(valueName: "N") { line, value throws(UsageError) in line.width = try value.integer(in: sides) },
-            conflicts: ["size", "max"]),
+            conflicts: ["size", "max"], inVariant: true),
         OptionDeclaration(
             long: "height", short: "H", section: .shape,
             help: "Output height in pixels. -w and -H together fix the size (and so the ratio).",
             action: .value(valueName: "N") { line, value throws(UsageError) in line.height = try value.integer(in: sides) },
-            conflicts: ["size", "max"]),
+            conflicts: ["size", "max"], inVariant: true),
         OptionDeclaration(
             long: "size", short: "s", section: .shape,
             help: "Exact output size; it fixes the ratio too.",
@@ -44,13 +44,13 @@ enum OptionTable {
                 }
                 line.options.fit.size = .size(width: w, height: h)
             },
-            conflicts: ["max"]),
+            conflicts: ["max"], inVariant: true),
         OptionDeclaration(
             long: "max", section: .shape,
             help: "Longest output edge in pixels.",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 line.options.fit.size = .longEdge(try value.integer(in: sides))
-            }),
+            }, inVariant: true),
         OptionDeclaration(
             long: "gravity", short: "g", section: .shape,
             help: "What to keep when cropping (default centre, also center): "
@@ -61,17 +61,17 @@ enum OptionTable {
             action: .value(valueName: "NAME") { line, value throws(UsageError) in
                 line.options.fit.gravity = try value.parsed { try Gravity(parsing: $0) }
             },
-            completion: .words(Gravity.named.map(\.name)), conflicts: ["focus"]),
+            completion: .words(Gravity.named.map(\.name)), conflicts: ["focus"], inVariant: true),
         OptionDeclaration(
             long: "focus", section: .shape,
             help: "Keep this point (fractions 0..1 of the upright image) centred as far as possible, e.g. --focus 0.5,0.3.",
             action: .value(valueName: "X,Y") { line, value throws(UsageError) in
                 line.options.fit.gravity = try value.parsed { try Gravity(focusParsing: $0) }
-            }),
+            }, inVariant: true),
         OptionDeclaration(
             long: "no-enlarge", section: .shape,
             help: "Never upscale: a small source gives the largest box of the ratio it holds.",
-            action: .flag { $0.options.fit.enlarge = false }),
+            action: .flag { $0.options.fit.enlarge = false }, inVariant: true),
         OptionDeclaration(
             long: "fit", section: .shape,
             help: "cover (default): fill the box, clip the overflow around --gravity; contain: the whole image "
@@ -80,38 +80,38 @@ enum OptionTable {
             action: .value(valueName: "MODE") { line, value throws(UsageError) in
                 line.options.fit.fit = try value.parsed { try FitMode(parsing: $0) }
             },
-            completion: .words(FitMode.allCases.map(\.rawValue))),
+            completion: .words(FitMode.allCases.map(\.rawValue)), inVariant: true),
         OptionDeclaration(
             long: "radius", section: .shape,
             help: "Rounded corners: pixels (64, 64px) or % of the short side (12.5%; 50% is a circle or capsule).",
             action: .value(valueName: "R") { line, value throws(UsageError) in
                 line.options.fit.cornerRadius = try value.parsed { try CornerRadius(parsing: $0) }
-            }),
+            }, inVariant: true),
         OptionDeclaration(
             long: "corners", section: .shape,
             help: "circular (default) or continuous (Apple's smooth, squircle-like corner).",
             action: .value(valueName: "STYLE") { line, value throws(UsageError) in
                 line.options.fit.cornerStyle = try value.parsed { try CornerStyle(parsing: $0) }
             },
-            completion: .words(CornerStyle.allCases.map(\.rawValue)), requires: ["radius"]),
+            completion: .words(CornerStyle.allCases.map(\.rawValue)), requires: ["radius"], inVariant: true),
         OptionDeclaration(
             long: "background", section: .shape,
             help: "What corners and transparency become when the output has no alpha (JPEG): #rgb, #rrggbb "
                 + "or a CSS colour name (white, black, ...). Default white.",
             action: .value(valueName: "COLOR") { line, value throws(UsageError) in
                 line.options.fit.background = try value.parsed { try RGBColor(parsing: $0) }
-            }),
+            }, inVariant: true),
         OptionDeclaration(
             long: "filter", section: .shape,
             help: "Resampling filter (default \(FitOptions().filter)): " + Filter.allCases.map(\.rawValue).joined(separator: ", ") + ".",
             action: .value(valueName: "NAME") { line, value throws(UsageError) in
                 line.options.fit.filter = try value.parsed { try Filter(parsing: $0) }
             },
-            completion: .words(Filter.allCases.map(\.rawValue))),
+            completion: .words(Filter.allCases.map(\.rawValue)), inVariant: true),
         OptionDeclaration(
             long: "linear", section: .shape,
             help: "Resample in linear light (gamma-correct, slower).",
-            action: .flag { $0.options.fit.linearLight = true }),
+            action: .flag { $0.options.fit.linearLight = true }, inVariant: true),
     ]
 
     static let output: [OptionDeclaration] = [
@@ -137,7 +137,7 @@ enum OptionTable {
                 guard !value.bytes.isEmpty else { throw UsageError("the output path is empty") }
                 line.options.output = PathBytes(value.bytes)
             },
-            completion: .path),
+            completion: .path, inVariant: true),
         OptionDeclaration(
             long: "format", short: "f", section: .output,
             help: "jpeg, png or auto (default): the output name's extension, else the input's own format, "
@@ -145,49 +145,49 @@ enum OptionTable {
             action: .value(valueName: "FMT") { line, value throws(UsageError) in
                 line.options.format = try value.parsed { try OutputFormat(parsing: $0) }
             },
-            completion: .words(OutputFormat.allCases.map(\.rawValue))),
+            completion: .words(OutputFormat.allCases.map(\.rawValue)), inVariant: true),
         OptionDeclaration(
             long: "quality", short: "q", section: .output,
             help: "JPEG quality 1-100 (default \(FitOptions().jpeg.quality)).",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 line.options.fit.jpeg.quality = try value.integer(in: 1...100)
-            }),
+            }, inVariant: true),
         OptionDeclaration(
             long: "progressive", section: .output, help: "Progressive JPEG.",
-            action: .flag { $0.options.fit.jpeg.progressive = true }),
+            action: .flag { $0.options.fit.jpeg.progressive = true }, inVariant: true),
         OptionDeclaration(
             long: "chroma444", section: .output,
             help: "JPEG without chroma subsampling (sharper colour edges, larger).",
-            action: .flag { $0.options.fit.jpeg.chroma = .full444 }),
+            action: .flag { $0.options.fit.jpeg.chroma = .full444 }, inVariant: true),
         OptionDeclaration(
             long: "optimize-huffman", section: .output,
             help: "Optimal JPEG Huffman tables: a few percent smaller, a bit slower.",
-            action: .flag { $0.options.fit.jpeg.optimizeHuffman = true }),
+            action: .flag { $0.options.fit.jpeg.optimizeHuffman = true }, inVariant: true),
         OptionDeclaration(
             long: "png-compression", section: .output,
             help: "zlib level 0-9 (default \(FitOptions().png.compressionLevel): as small as 6 on photos, 3x faster).",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 line.options.fit.png.compressionLevel = try value.integer(in: 0...9)
-            }),
+            }, inVariant: true),
         OptionDeclaration(
             long: "fast-png", section: .output,
             help: "PNG with the SUB filter and RLE: about 6x faster, ~10% larger.",
-            action: .flag { $0.options.fit.png.fastFilters = true }),
+            action: .flag { $0.options.fit.png.fastFilters = true }, inVariant: true),
         OptionDeclaration(
             long: "strip", section: .output,
             help: "Drop all metadata, the ICC profile too. By default EXIF, GPS, XMP and comments are dropped "
                 + "and the ICC profile is kept, so colours stay right.",
             action: .flag { $0.options.fit.keepICCProfile = false },
-            conflicts: ["keep-metadata"]),
+            conflicts: ["keep-metadata"], inVariant: true),
         OptionDeclaration(
             long: "keep-metadata", section: .output,
             help: "Keep the EXIF block too (camera, date, GPS), its orientation set to 1 since the pixels are written upright.",
-            action: .flag { $0.options.fit.keepEXIF = true }),
+            action: .flag { $0.options.fit.keepEXIF = true }, inVariant: true),
         OptionDeclaration(
             long: "to-srgb", section: .output,
             help: "Convert profiled input (Display P3, Adobe RGB, ProPhoto...) to sRGB and tag the output as sRGB, "
                 + "for places that ignore profiles. sRGB and untagged input is left as it is.",
-            action: .flag { $0.options.fit.toSRGB = true }),
+            action: .flag { $0.options.fit.toSRGB = true }, inVariant: true),
         OptionDeclaration(
             long: "max-pixels", section: .output,
             help: "Refuse inputs with more pixels than N (default \(DecodeOptions.defaultMaxPixels)). K, M and G are "
@@ -272,18 +272,38 @@ enum OptionTable {
             action: .value(valueName: "K/N|auto[/N]") { line, value throws(UsageError) in
                 line.options.shard = try ShardEnvironment.parse(value.text, environment: ShardEnvironment.current)
             }),
+        OptionDeclaration(
+            long: "variant", section: .batch,
+            help: "One more output of every input, from the same decode: OPTIONS are shape and output options "
+                + "(" + (shape + output).filter(\.inVariant).map { $0.short.map { "-\($0)" } ?? "--\($0.long)" }.joined(separator: " ")
+                + "), quoted as in a shell, -o required (any PATH or TEMPLATE). Repeat it for each output; "
+                + "the same options outside variants are defaults for all of them (a size option in a variant "
+                + "replaces the default size). E.g. --variant '-r square -w 256 -o thumbs/' --variant '-r 16:9 -w 1280 -o hero/'.",
+            action: .value(valueName: "OPTIONS") { line, value throws(UsageError) in
+                line.variants.append(VariantText(words: try VariantText.split(value.bytes), origin: "--variant '\(value.text)'"))
+            },
+            conflicts: ["output"]),
+        OptionDeclaration(
+            long: "variants-from", section: .batch,
+            help: "Read variants from FILE, one --variant's OPTIONS per line; blank lines and lines starting with # are ignored.",
+            action: .value(valueName: "FILE") { line, value throws(UsageError) in
+                guard !value.bytes.isEmpty else { throw UsageError("the variants file path is empty") }
+                line.variantsFrom = PathBytes(value.bytes)
+            },
+            completion: .path, conflicts: ["output"]),
     ]
 
     static let reporting: [OptionDeclaration] = [
         OptionDeclaration(
             long: "json", section: .reporting,
             help: """
-            One JSON object per input on standard output (in input order), then a summary object. \
-            Fields: input, output, status (ok|error|skipped|planned|not_finished|not_started), error, \
+            One JSON object per output on standard output (in input order; with --variant, each input's \
+            outputs in variant order), then a summary object. \
+            Fields: input, output, variant (1-based position of the --variant, 1 without), status (ok|error|skipped|planned|not_finished|not_started), error, \
             source_width, source_height \
             (upright), source_format, orientation (EXIF 1-8), crop {x,y,width,height} (upright source \
             pixels), output_width, output_height, output_format, decode_scale, bytes, milliseconds, \
-            warnings; input_bytes/output_bytes (base64) when a name is not UTF-8. Summary: summary \
+            warnings; input_bytes/output_bytes (base64) when a name is not UTF-8. Summary (counting outputs): summary \
             (true), total, ok, failed, skipped, not_finished, not_started, non_images_skipped, symlinks_skipped, \
             folders_skipped, earlier_outputs_skipped, interrupted, milliseconds.
             """,

@@ -21,6 +21,7 @@ struct Outcome: Sendable {
         var o = JSONObjectWriter()
         o.add("input", item.input.path)
         o.add("output", item.output?.displayPath)
+        o.add("variant", item.variant + 1)
         o.add("status", status.rawValue)
         o.add("error", error)
         let info = plan?.source ?? source

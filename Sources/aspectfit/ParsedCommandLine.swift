@@ -4,4 +4,8 @@ struct ParsedCommandLine: Sendable {
     var options = CommandLineOptions()
     var width: Int?
     var height: Int?
+    /// `--variant` values in order, each split into words.
+    var variants: [VariantText] = []
+    /// `--variants-from FILE`, read once the command line is complete.
+    var variantsFrom: PathBytes?
 }

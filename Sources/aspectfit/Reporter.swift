@@ -37,7 +37,9 @@ final class Reporter: @unchecked Sendable {
         done += 1
         progress?.clear()
         if outcome.status == .error {
-            StandardStreams.writeMessage("aspectfit: \(outcome.item.input.path): \(outcome.error ?? "failed")")
+            // With variants, the output says which of the input's outputs failed.
+            let output = options.variants.isEmpty ? "" : outcome.item.output.map { " -> \($0.displayPath)" } ?? ""
+            StandardStreams.writeMessage("aspectfit: \(outcome.item.input.path)\(output): \(outcome.error ?? "failed")")
         }
         if options.verbose && outcome.status != .error {
             StandardStreams.writeMessage(outcome.planLine + (outcome.status == .skipped ? " (skipped: output exists)" : ""))

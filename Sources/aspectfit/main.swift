@@ -34,13 +34,17 @@ if let document {
 }
 
 let clockStart = ContinuousClock.now
-let outputDirectory = options.output.flatMap { try? FileSystem.status($0, followingSymlinks: true) }.flatMap { $0.kind == .directory ? $0.identity : nil }
-if let outputDirectory, let input = options.inputs.first(where: { (try? FileSystem.status($0, followingSymlinks: true))?.identity == outputDirectory }) {
-    fail(usage: UsageError("-o \(options.output!): the output folder is the input folder \(input), whose images would be replaced "
-        + "(without -o, outputs go beside their inputs as NAME-WxH.EXT; or choose another folder)"))
+var outputDirectories: Set<FileIdentity> = []
+for output in options.outputVariants.compactMap(\.output) {
+    guard let status = try? FileSystem.status(output, followingSymlinks: true), status.kind == .directory else { continue }
+    if let input = options.inputs.first(where: { (try? FileSystem.status($0, followingSymlinks: true))?.identity == status.identity }) {
+        fail(usage: UsageError("-o \(output): the output folder is the input folder \(input), whose images would be replaced "
+            + "(without -o, outputs go beside their inputs as NAME-WxH.EXT; or choose another folder)"))
+    }
+    outputDirectories.insert(status.identity)
 }
 var collector = InputCollector(recursive: options.recursive, followSymlinks: options.followSymlinks, maxFileSize: options.maxFileSize,
-                               excluding: outputDirectory.map { [$0] } ?? [])
+                               excluding: outputDirectories)
 for input in options.inputs { collector.add(input) }
 if let list = options.filesFrom {
     do {
@@ -52,12 +56,12 @@ if let list = options.filesFrom {
     }
 }
 
-let pipelines = PipelineSet(options: options.fit, maxFileSize: options.maxFileSize)
+let pipelines = options.outputVariants.map { PipelineSet(options: $0.fit, maxFileSize: options.maxFileSize) }
 let planner = BatchPlanner(options: options, pipelines: pipelines, standardInputData: collector.standardInputData,
                            standardOutputIsTerminal: StandardStreams.outputIsTerminal)
 var inputs = collector.files
 var skipped = collector.skipped
-if options.output == nil {
+if options.outputVariants.contains(where: { $0.output == nil }) {
     (inputs, skipped.earlierOutputs) = EarlierOutputs.removing(from: inputs)
 }
 let items: [WorkItem]

@@ -13,6 +13,7 @@ import TestSupport
         "focus": "0.5,0.3", "fit": "contain", "radius": "10%", "corners": "continuous", "background": "#336699", "filter": "mitchell",
         "output": "out/", "format": "png", "quality": "90", "png-compression": "6", "max-pixels": "24M",
         "max-file-size": "64M", "fail-on": "none", "files-from": "list.txt", "jobs": "2", "shard": "1/1",
+        "variant": "-w 64 -o v/", "variants-from": "variants.txt",
         "generate-completion-script": "bash",
     ]
 
@@ -95,6 +96,7 @@ import TestSupport
         let sandbox = try Sandbox()
         try sandbox.copy(Samples.jpeg, to: "a.jpg")
         try sandbox.write("a.jpg", to: "list.txt")   // no separator: read alike with and without -0
+        try sandbox.write("-w 32 -o v/\n", to: "variants.txt")
         for option in OptionTable.all where option.takesValue {
             #expect(Self.sampleValues[option.long] != nil, "no sample value for --\(option.long)")
         }

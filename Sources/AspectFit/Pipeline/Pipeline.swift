@@ -72,17 +72,35 @@ public struct Pipeline: Sendable {
         var clock = Stopwatch()
         var plan = try plan(bytes: bytes)
         clock.lap("plan")
-        var (image, warnings) = try plan.windowChoice?.isChosen == false
-            ? decodeChoosingWindow(bytes, plan: &plan, workspace: workspace, cancellation: cancellation)
-            : decodeAndResample(bytes, plan: plan, workspace: workspace, cancellation: cancellation)
-        defer { workspace.image = image }
+        let image: PixelBuffer
+        let warnings: [String]
+        if plan.windowChoice?.isChosen == false {
+            (image, warnings) = try decodeChoosingWindow(bytes, plan: &plan, workspace: workspace, cancellation: cancellation)
+        } else {
+            let decode = SharedDecode(geometries: [plan.geometry], filters: [options.filter], linearLight: [options.linearLight],
+                                      workspaces: [workspace], policy: options.decode, toSRGB: options.toSRGB)
+            let images: [PixelBuffer]
+            (images, warnings) = try decode.run(bytes, cancellation: cancellation)
+            image = images[0]
+        }
         clock.lap("decode+resample")
+        return try finish(image, plan: plan, decodeWarnings: warnings, workspace: workspace, clock: clock,
+                          cancellation: cancellation)
+    }
+
+    /// The steps after resampling, for one output: letterbox, corners, colour tag, encode.
+    func finish(_ resampled: PixelBuffer, plan: FitPlan, decodeWarnings: [String], workspace: PipelineWorkspace,
+                clock: Stopwatch, cancellation: CancellationFlag?) throws(FitError) -> FitResult {
+        var clock = clock
+        var image = resampled
         if let box = plan.letterbox {
             image = box.place(image, transparent: plan.outputLayout.hasAlpha, background: options.background)
         }
         image = applyCorners(to: image, plan: plan)
+        defer { workspace.image = image }
         clock.lap("corners")
         if cancellation?.isCancelled == true { throw .cancelled }
+        var warnings = reported(decodeWarnings)
         let tag = colourTag(plan: plan, warnings: &warnings)
         let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
         let bytes: [UInt8]
@@ -97,41 +115,6 @@ public struct Pipeline: Sendable {
         } catch { throw .image(error) }
         clock.lap("encode")
         return FitResult(bytes: bytes, plan: plan, warnings: warnings, timings: clock.laps)
-    }
-
-    /// Decodes the plan's region at its DCT scale and feeds each row to the resampler as it arrives,
-    /// so the full decoded image is never held in memory.
-    private func decodeAndResample(_ data: UnsafeRawBufferPointer, plan: FitPlan, workspace: PipelineWorkspace,
-                                   cancellation: CancellationFlag?) throws(FitError) -> (PixelBuffer, [String]) {
-        let crop = plan.geometry
-        var decode = DecodeOptions(maxPixels: options.decode.maxPixels, failOnTruncation: options.decode.failOnTruncation,
-                                   scaleDenominator: crop.decodeScale, region: crop.decodeRegion)
-        decode.convertToSRGB = options.toSRGB
-        var resampler: Resampler?
-        let summary: DecodeSummary
-        do {
-            summary = try ImageFile.decodeRows(data, options: decode, start: { region, layout in
-                let box = Box(x: crop.scaledCrop.x - Double(region.x), y: crop.scaledCrop.y - Double(region.y),
-                              width: crop.scaledCrop.width, height: crop.scaledCrop.height)
-                resampler = workspace.resampler(filter: options.filter, sourceWidth: region.width,
-                                                sourceHeight: region.height, crop: box, outputWidth: crop.outputWidth,
-                                                outputHeight: crop.outputHeight, orientation: crop.orientation,
-                                                layout: layout, linearLight: options.linearLight)
-            }, row: { y, pixels in
-                if cancellation?.isCancelled == true { throw FitError.cancelled }
-                resampler?.consume(row: pixels, y: y)
-            })
-        } catch let error as FitError {
-            throw error
-        } catch let error as ImageIOError {
-            throw .image(error)
-        } catch {
-            throw .image(.corrupt("\(error)"))
-        }
-        guard let resampler else { throw .image(.corrupt("the decoder produced no rows")) }
-        var image = workspace.image
-        resampler.finish(into: &image)
-        return (image, reported(summary.warnings))
     }
 
     /// The decoder's warnings worth reporting: a profile the reader could not use is no news when

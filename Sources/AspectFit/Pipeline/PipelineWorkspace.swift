@@ -5,9 +5,18 @@ public final class PipelineWorkspace {
     private var resampler: Resampler?
     /// The previous output's pixels, swapped back into the resampler for the next image.
     var image = PixelBuffer(blankWidth: 0, height: 0, layout: .rgb8)
+    /// The workspaces of a `VariantSet`'s further variants (variant 0 uses this one).
+    private var slots: [PipelineWorkspace] = []
 
     /// An empty workspace; the first image fills it.
     public init() {}
+
+    /// The workspace of variant `index`: this one for the first, one kept per further variant.
+    func slot(_ index: Int) -> PipelineWorkspace {
+        guard index > 0 else { return self }
+        while slots.count < index { slots.append(PipelineWorkspace()) }
+        return slots[index - 1]
+    }
 
     /// A resampler for this geometry: the last one when nothing changed, else a new one.
     func resampler(filter: Filter, sourceWidth: Int, sourceHeight: Int, crop: Box, outputWidth: Int, outputHeight: Int,

@@ -1,0 +1,181 @@
+import FoundationEssentials
+
+/// Several outputs (variants) of one image made from a single decode: a thumbnail, a hero and a
+/// social card of each upload without decoding it three times.
+///
+/// Every variant is planned from one probe of the header. Variants that decode alike (the same
+/// `decode` policy and `toSRGB`: in practice all of them) share one decode, at the finest DCT
+/// scale any of them needs and over the union of their regions; each decoded row is fed to every
+/// variant's resampler in the same pass, then each is cornered and encoded on its own. Each
+/// variant succeeds or fails by itself: a plan one variant cannot make, or an encode that fails,
+/// leaves the others' results intact; a source that cannot be read fails them all.
+///
+/// A variant whose crop window is chosen from the pixels (`Gravity.attention`, `.entropy`) decodes
+/// the frame by itself, as `Pipeline.run` does; it still gets its result from the same call.
+///
+/// A variant decoded at a finer scale than it would pick alone is resampled from more pixels, so
+/// its output can differ slightly from `Pipeline(options:).run` on the same bytes (never worse:
+/// the DCT does less of the reduction).
+public struct VariantSet: Sendable {
+    /// One pipeline per variant, in the order results are returned.
+    public let pipelines: [Pipeline]
+
+    /// The variants `pipelines` describe, in order.
+    public init(_ pipelines: [Pipeline]) {
+        self.pipelines = pipelines
+    }
+
+    /// One variant per element of `options`, in order.
+    public init(options: [FitOptions]) {
+        self.init(options.map { Pipeline(options: $0) })
+    }
+
+    /// Each variant's plan for `data`, from its header alone (nothing is decoded); the decode
+    /// scale and region are the ones `run` uses when the variants share a decode.
+    public func plan(_ data: some ContiguousBytes) -> [Result<FitPlan, FitError>] {
+        data.withUnsafeBytes { bytes in
+            switch Self.probe(bytes) {
+            case .success(let info): plans(for: info)
+            case .failure(let error): Array(repeating: .failure(error), count: pipelines.count)
+            }
+        }
+    }
+
+    /// Each variant's plan for a source whose header says `info` (the input limits checked per
+    /// variant), at the decode scale `run` would share.
+    public func plans(for info: ImageInfo) -> [Result<FitPlan, FitError>] {
+        planned(for: info).map { $0.map(\.plan) }
+    }
+
+    /// Fits every variant of one encoded JPEG or PNG image (read in place) and returns one result
+    /// per variant, in order. Blocks the calling thread: from async code use `run(_:on:)`.
+    public func run(_ data: some ContiguousBytes) -> [Result<FitResult, FitError>] {
+        run(data, workspace: PipelineWorkspace())
+    }
+
+    /// `run(_:)` reusing `workspace`'s tables and buffers (one slot per variant); a batch worker
+    /// keeps one workspace.
+    public func run(_ data: some ContiguousBytes, workspace: PipelineWorkspace) -> [Result<FitResult, FitError>] {
+        data.withUnsafeBytes { run(bytes: $0, workspace: workspace, cancellation: nil) }
+    }
+
+    /// A variant's plan at the scale its shared decode uses, with the options it is decoded with.
+    private struct Planned {
+        var plan: FitPlan
+        var decodeKey: DecodeKey
+        /// A window still to be chosen from the pixels (attention, entropy): such a variant
+        /// decodes the whole frame by itself (`Pipeline.run`), the others share a streamed decode.
+        var decodesAlone: Bool { plan.windowChoice?.isChosen == false }
+    }
+
+    /// What a decode depends on besides geometry: variants that agree share one.
+    private struct DecodeKey: Hashable {
+        var policy: DecodePolicy
+        var toSRGB: Bool
+    }
+
+    /// The header, or why it cannot be read.
+    private static func probe(_ bytes: UnsafeRawBufferPointer) -> Result<ImageInfo, FitError> {
+        do { return .success(try ImageFile.probe(bytes)) } catch { return .failure(.image(error)) }
+    }
+
+    /// Each variant's plan from one probe, each geometry re-expressed at the finest scale of the
+    /// variants it shares a decode with.
+    private func planned(for info: ImageInfo) -> [Result<Planned, FitError>] {
+        var planned: [Result<Planned, FitError>] = pipelines.map { pipeline in
+            Result { () throws(FitError) in
+                try pipeline.checkInputLimits(info)
+                let key = DecodeKey(policy: pipeline.options.decode, toSRGB: pipeline.options.toSRGB)
+                return Planned(plan: try pipeline.plan(for: info), decodeKey: key)
+            }
+        }
+        var finest: [DecodeKey: Int] = [:]
+        for case .success(let p) in planned where !p.decodesAlone {
+            finest[p.decodeKey] = min(finest[p.decodeKey] ?? p.plan.geometry.decodeScale, p.plan.geometry.decodeScale)
+        }
+        for i in planned.indices {
+            guard case .success(var p) = planned[i], !p.decodesAlone, let scale = finest[p.decodeKey],
+                  scale != p.plan.geometry.decodeScale else { continue }
+            p.plan.geometry = p.plan.geometry.withDecodeScale(scale, filterRadius: pipelines[i].options.filter.radius)
+            planned[i] = .success(p)
+        }
+        return planned
+    }
+
+    /// The route: one probe, one decode per decode key, then each variant's corners and encode.
+    func run(bytes: UnsafeRawBufferPointer, workspace: PipelineWorkspace,
+             cancellation: CancellationFlag?) -> [Result<FitResult, FitError>] {
+        var clock = Stopwatch()
+        let info: ImageInfo
+        switch Self.probe(bytes) {
+        case .success(let probed): info = probed
+        case .failure(let error): return Array(repeating: .failure(error), count: pipelines.count)
+        }
+        let planned = planned(for: info)
+        clock.lap("plan")
+        // Every variant planned is decoded below and gets its own result there.
+        var results = planned.map { planned -> Result<FitResult, FitError> in
+            if case .failure(let error) = planned { return .failure(error) }
+            return .failure(.cancelled)
+        }
+        var keys: [DecodeKey] = []
+        for case .success(let p) in planned where !p.decodesAlone && !keys.contains(p.decodeKey) { keys.append(p.decodeKey) }
+        for i in planned.indices where (try? planned[i].get())?.decodesAlone == true {
+            results[i] = Result { () throws(FitError) in
+                try pipelines[i].run(bytes: bytes, workspace: workspace.slot(i), cancellation: cancellation)
+            }
+        }
+        for key in keys {
+            let members = planned.indices.filter { (try? planned[$0].get()).map { !$0.decodesAlone && $0.decodeKey == key } == true }
+            let plans = members.map { try! planned[$0].get().plan }
+            let slots = members.map { workspace.slot($0) }
+            let decode = SharedDecode(geometries: plans.map(\.geometry), filters: members.map { pipelines[$0].options.filter },
+                                      linearLight: members.map { pipelines[$0].options.linearLight }, workspaces: slots,
+                                      policy: key.policy, toSRGB: key.toSRGB)
+            var decodeClock = clock
+            let images: [PixelBuffer]
+            let warnings: [String]
+            do { (images, warnings) = try decode.run(bytes, cancellation: cancellation) } catch {
+                for i in members { results[i] = .failure(error) }
+                continue
+            }
+            decodeClock.lap("decode+resample")
+            for (n, i) in members.enumerated() {
+                var variantClock = decodeClock
+                variantClock.restart()
+                results[i] = Result { () throws(FitError) in
+                    try pipelines[i].finish(images[n], plan: plans[n], decodeWarnings: warnings, workspace: slots[n],
+                                            clock: variantClock, cancellation: cancellation)
+                }
+            }
+        }
+        return results
+    }
+}
+
+extension VariantSet {
+    /// `run(_:on:)` on `FitExecutor.shared`: what `await variants.run(bytes)` calls.
+    public func run(_ data: some ContiguousBytes & Sendable) async -> [Result<FitResult, FitError>] {
+        await run(data, on: .shared)
+    }
+
+    /// Fits every variant on `executor`'s threads (one job: one decode) and suspends until all
+    /// are done. Cancelling the calling task stops the fit at its next decoded row with
+    /// `FitError.cancelled` for the variants not yet finished.
+    public func run(_ data: some ContiguousBytes & Sendable, on executor: FitExecutor) async -> [Result<FitResult, FitError>] {
+        let flag = CancellationFlag()
+        let count = pipelines.count
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<[Result<FitResult, FitError>], Never>) in
+                executor.submit { workspace in
+                    guard !flag.isCancelled else {
+                        return continuation.resume(returning: Array(repeating: .failure(.cancelled), count: count))
+                    }
+                    continuation.resume(returning: data.withUnsafeBytes { run(bytes: $0, workspace: workspace, cancellation: flag) })
+                }
+            }
+        } onCancel: {
+            flag.cancel()
+        }
+    }
+}
