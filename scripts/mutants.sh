@@ -131,8 +131,8 @@ mutants=$(cat <<'EOF'
 
 @ pipeline-ignores-the-filter
 ? theRunUsesTheChosenFilterAndLight
-- resampler = workspace.resampler(filter: options.filter, sourceWidth: region.width,
-+ resampler = workspace.resampler(filter: .lanczos3, sourceWidth: region.width,
+- return output.workspace.resampler(filter: output.filter, sourceWidth: region.width,
++ return output.workspace.resampler(filter: .lanczos3, sourceWidth: region.width,
 
 @ pipeline-ignores-linear-light
 ? theRunUsesTheChosenFilterAndLight
