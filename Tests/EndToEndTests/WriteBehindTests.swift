@@ -30,4 +30,19 @@ import TestSupport
             #expect(header?.width == 24 && header?.height == 24)
         }
     }
+
+    /// The last write is still on the write thread when its worker runs out of inputs: the run must
+    /// wait for it (a 48 MB output takes its time to sync) and report it before the summary.
+    @Test func theLastWriteIsWaitedForAndReported() throws {
+        let sandbox = try Sandbox()
+        try sandbox.copy(Samples.jpeg, to: "in/x.jpg")
+        let result = try sandbox.run(["--json", "-j", "1", "-r", "1:1", "-w", "4000", "-f", "png", "--png-compression", "0",
+                                      "-o", "out/", "in/x.jpg"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.jsonLines
+        #expect(lines.count == 2 && lines.first?["status"] as? String == "ok" && lines.last?["summary"] as? Bool == true,
+                "\(result.stdoutText)")
+        let header = ImageHeader(file: sandbox.url("out/x.png"))
+        #expect(header?.width == 4000 && header?.height == 4000, "\(sandbox.files(under: "out"))")
+    }
 }
