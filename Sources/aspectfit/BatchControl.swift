@@ -1,3 +1,4 @@
+import AspectFit
 import Synchronization
 
 /// The batch's stop request, shared by workers, the reporter and the signal thread.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AspectFit
 
 /// The registry of temporary output files that exist right now.
 ///

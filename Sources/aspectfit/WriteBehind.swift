@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AspectFit
 
 /// A worker's write thread: runs the worker's output writes (write, fdatasync, rename, report) one
 /// image behind, so the worker decodes the next image while the disk syncs the last one.

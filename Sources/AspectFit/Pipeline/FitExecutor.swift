@@ -41,65 +41,47 @@ public final class FitExecutor: Sendable {
     static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }
 
-/// The executor's FIFO of jobs behind a mutex and a condition variable, shared by its threads.
+/// The executor's FIFO of jobs behind one `ConditionLock`, shared by its threads.
 private final class JobQueue: @unchecked Sendable {
     typealias Job = @Sendable (PipelineWorkspace) -> Void
 
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    // Guarded by `mutex`:
+    private let lock = ConditionLock()
+    // Guarded by `lock`:
     private var jobs: [Job] = []
     private var head = 0
     private var isClosed = false
-    private var liveWorkers = 0
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
 
     func push(_ job: @escaping Job) {
-        pthread_mutex_lock(mutex)
-        jobs.append(job)
-        pthread_cond_signal(condition)
-        pthread_mutex_unlock(mutex)
+        lock.withLock {
+            jobs.append(job)
+            lock.broadcast()
+        }
     }
 
     /// Jobs pushed and not yet popped.
-    var waitingCount: Int {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return jobs.count - head
-    }
+    var waitingCount: Int { lock.withLock { jobs.count - head } }
 
     /// Lets the workers finish what is queued and exit.
     func close() {
-        pthread_mutex_lock(mutex)
-        isClosed = true
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
+        lock.withLock {
+            isClosed = true
+            lock.broadcast()
+        }
     }
 
     /// The next job, or nil once the queue is closed and empty.
     private func pop() -> Job? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while head == jobs.count && !isClosed { pthread_cond_wait(condition, mutex) }
-        guard head < jobs.count else { return nil }
-        let job = jobs[head]
-        head += 1
-        if head == jobs.count {
-            jobs.removeAll(keepingCapacity: true)
-            head = 0
+        lock.withLock {
+            while head == jobs.count && !isClosed { lock.wait() }
+            guard head < jobs.count else { return nil }
+            let job = jobs[head]
+            head += 1
+            if head == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            return job
         }
-        return job
     }
 
     /// A detached thread that runs jobs with its own workspace until the queue closes; it holds
