@@ -98,15 +98,18 @@ enum FileSystem {
     /// Reads until EOF or `limit` bytes: past the limit, `truncate` stops there, otherwise it is an error.
     /// EAGAIN (a non-blocking descriptor with nothing yet) waits in poll.
     private static func read(descriptor fd: Int32, sizeHint: Int, limit: Int, truncate: Bool) throws(FileReadError) -> [UInt8] {
-        // +1: the final read sees EOF (or the byte past the limit) without growing.
-        var buffer = [UInt8](repeating: 0, count: min(max(sizeHint + 1, 64 * 1024), limit + 1))
+        // +1: the final read sees EOF (or the byte past the limit) without growing. A prefix reads
+        // only its own bytes; a stream of unknown size starts at 64 KiB.
+        var capacity = min(sizeHint > 0 ? sizeHint + 1 : 64 * 1024, limit + 1)
+        var buffer = [UInt8]()
         var filled = 0
         while true {
-            if filled == buffer.count {
+            if filled == capacity {
                 if filled > limit { break }
-                buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, limit + 1 - buffer.count)))
+                capacity = min(2 * capacity, limit + 1)
             }
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if buffer.count < capacity { buffer = grown(buffer, filled: filled, to: capacity) }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, capacity - filled) }
             if n < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN {
@@ -125,6 +128,17 @@ enum FileSystem {
         }
         buffer.removeSubrange(filled...)
         return buffer
+    }
+
+    /// `buffer`'s first `filled` bytes in an array of `count` bytes whose rest is left for `read` to
+    /// fill: zeroing a multi-megabyte photo's buffer first would cost a pass over it.
+    private static func grown(_ buffer: [UInt8], filled: Int, to count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
+            if filled > 0 {
+                _ = buffer.withUnsafeBufferPointer { storage.baseAddress!.update(from: $0.baseAddress!, count: filled) }
+            }
+            initialized = count
+        }
     }
 
     /// `mkdir -p`: creates `path` and missing parents (mode 0777 & ~umask); safe to race.

@@ -113,10 +113,14 @@ import TestSupport
         guard try Corpus.require() else { return }
         let sandbox = try Sandbox()
         let input = try Data(contentsOf: URL(fileURLWithPath: Corpus.path(Samples.jpeg)))
+        #expect(input.count > 4 * 64 * 1024, "the pipe is read in growing chunks")
         let result = try sandbox.run(["-r", "1:1", "-w", "50", "-"], stdin: input)
         #expect(result.status == 0, "\(result.stderr)")
         #expect([UInt8](result.stdout.prefix(3)) == [0xFF, 0xD8, 0xFF])
         #expect(sandbox.files(under: ".").isEmpty)
+        try input.write(to: sandbox.url("named.jpg"))
+        let named = try sandbox.run(["-r", "1:1", "-w", "50", "-o", "-", "named.jpg"])
+        #expect(result.stdout == named.stdout, "a pipe and a named file of the same bytes give the same output")
     }
 
     @Test(.tags(.pipeline)) func standardInputToStandardOutputHasTheRequestedSize() throws {
