@@ -59,6 +59,11 @@ mutants=$(cat <<'EOF'
 - writes.finish()
 + _ = writes
 
+@ read-growth-drops-a-byte
+? OutputPathTests
+- storage.baseAddress!.update(from: $0.baseAddress!, count: filled)
++ storage.baseAddress!.update(from: $0.baseAddress!, count: filled - 1)
+
 @ decode-bound-lanczos3-back-to-the-2x-rule
 ? DecodeScaleRuleTests|CropPlanExampleTests|CropPlanPropertyTests
 - case 3...: minimumFactors = [2: 2, 4: 2.5, 8: 2.5]
