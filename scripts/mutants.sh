@@ -59,6 +59,16 @@ mutants=$(cat <<'EOF'
 - writes.finish()
 + _ = writes
 
+@ chroma-repeated-below-a-2x-reduction
+? DecodeScaleQualityTests
+- return scaledCrop.width >= 2 * Double(stored.0) && scaledCrop.height >= 2 * Double(stored.1)
++ return scaledCrop.width >= 1.4 * Double(stored.0) && scaledCrop.height >= 1.4 * Double(stored.1)
+
+@ chroma-never-repeated
+? DecodeScaleQualityTests|JPEGDecodeTests
+- c.replicate_chroma = options.smoothChroma ? 0 : 1
++ c.replicate_chroma = 0
+
 @ read-growth-drops-a-byte
 ? OutputPathTests
 - storage.baseAddress!.update(from: $0.baseAddress!, count: filled)

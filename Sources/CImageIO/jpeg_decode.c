@@ -101,6 +101,7 @@ cio_status cio_jpeg_decoder_open(const uint8_t *data, size_t size, const cio_dec
     }
     d->cinfo.scale_num = 1;
     d->cinfo.scale_denom = (unsigned int)options->scale_denominator;
+    d->cinfo.do_fancy_upsampling = options->replicate_chroma ? FALSE : TRUE;
     jpeg_calc_output_dimensions(&d->cinfo);
     uint32_t scaled_width = d->cinfo.output_width, scaled_height = d->cinfo.output_height;
     uint32_t x = 0, y = 0, width = scaled_width, height = scaled_height;

@@ -135,7 +135,7 @@ enum FileSystem {
     private static func grown(_ buffer: [UInt8], filled: Int, to count: Int) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
             if filled > 0 {
-                _ = buffer.withUnsafeBufferPointer { storage.baseAddress!.update(from: $0.baseAddress!, count: filled) }
+                buffer.withUnsafeBufferPointer { storage.baseAddress!.update(from: $0.baseAddress!, count: filled) }
             }
             initialized = count
         }

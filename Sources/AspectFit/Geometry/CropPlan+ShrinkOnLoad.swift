@@ -38,6 +38,16 @@ extension CropPlan {
     /// The stored height decoded at 1/`decodeScale`: ceil(H/d).
     public var scaledSourceHeight: Int { (sourceHeight + decodeScale - 1) / decodeScale }
 
+    /// Whether the resampler reduces the full-scale decode by 2x or more on both axes, so every
+    /// output pixel's filter spans at least two of a 4:2:0 JPEG's chroma samples each way and
+    /// repeated chroma (`DecodeOptions.smoothChroma` false) scores the same as smoothed chroma
+    /// (measured: docs/decode-scale.md). DCT-scaled decodes upsample no chroma at all.
+    public var hidesChromaReplication: Bool {
+        guard decodeScale == 1 else { return false }
+        let stored = orientation.swapsAxes ? (outputHeight, outputWidth) : (outputWidth, outputHeight)
+        return scaledCrop.width >= 2 * Double(stored.0) && scaledCrop.height >= 2 * Double(stored.1)
+    }
+
     /// The largest d in {8, 4, 2} that leaves the resampler the factor `bound` asks for at that d
     /// on both stored axes (the measured quality bound, see `DecodeScaleBound`), else 1.
     static func decodeScale(storedCrop: Box, storedOutputWidth: Int, storedOutputHeight: Int, bound: DecodeScaleBound) -> Int {

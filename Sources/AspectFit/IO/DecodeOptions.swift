@@ -14,6 +14,10 @@ public struct DecodeOptions: Sendable, Equatable {
     /// Convert RGB and grey pixels that carry an ICC profile to sRGB (grey: the sRGB curve) while
     /// decoding. CMYK and YCCK JPEGs always come out as sRGB, through their profile.
     public var convertToSRGB = false
+    /// Upsample a JPEG's subsampled chroma with libjpeg's triangle filter; false repeats each
+    /// chroma sample instead, about 5% of a full-scale decode cheaper and indistinguishable once the
+    /// resampler reduces by 2x or more (see `CropPlan.hidesChromaReplication`).
+    public var smoothChroma = true
 
     /// The defaults decode the whole image at full scale and refuse damage.
     public init(maxPixels: Int = DecodeOptions.defaultMaxPixels, failOnTruncation: Bool = true,

@@ -17,6 +17,7 @@ final class RowDecoder {
         c.max_pixels = UInt64(options.maxPixels)
         c.fail_on_truncation = options.failOnTruncation ? 1 : 0
         c.to_srgb = options.convertToSRGB ? 1 : 0
+        c.replicate_chroma = options.smoothChroma ? 0 : 1
         guard [1, 2, 4, 8].contains(options.scaleDenominator) else {
             throw .invalidArgument("scale denominator must be 1, 2, 4 or 8 (got \(options.scaleDenominator))")
         }

@@ -33,6 +33,7 @@ struct SharedDecode {
         options = DecodeOptions(maxPixels: policy.maxPixels, failOnTruncation: policy.failOnTruncation,
                                 scaleDenominator: scale, region: union)
         options.convertToSRGB = toSRGB
+        options.smoothChroma = !outputs.allSatisfy(\.geometry.hidesChromaReplication)
     }
 
     /// Decodes once and returns each output's resampled (upright, not yet cornered) pixels, in

@@ -74,6 +74,8 @@ typedef struct {
     int has_region;               /* nonzero: decode only region_* (in scaled stored coordinates) */
     uint32_t region_x, region_y, region_width, region_height;
     int to_srgb;                  /* nonzero: convert RGB/grey rows described by an ICC profile to sRGB */
+    int replicate_chroma;         /* nonzero: JPEG chroma upsampled by replication (libjpeg's merged
+                                     upsampler) instead of the triangle ("fancy") filter */
 } cio_decode_options;
 
 /* Where the decoded rows are: the full scaled size and the region actually decoded. */

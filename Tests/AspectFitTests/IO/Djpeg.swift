@@ -13,10 +13,11 @@ enum Djpeg {
         var description: String
     }
 
-    /// `djpeg -pnm [-scale 1/n] file`, or nil when djpeg is missing outside CI.
-    static func decode(path: String, scaleDenominator: Int = 1) throws -> Image? {
+    /// `djpeg -pnm [-scale 1/n] [-nosmooth] file`, or nil when djpeg is missing outside CI.
+    static func decode(path: String, scaleDenominator: Int = 1, smoothChroma: Bool = true) throws -> Image? {
         guard let djpeg = try ExternalTool.path("djpeg") else { return nil }
         var args = ["-pnm"]
+        if !smoothChroma { args.append("-nosmooth") }
         if scaleDenominator != 1 { args += ["-scale", "1/\(scaleDenominator)"] }
         let output = try ExternalTool.run(djpeg, args + [path])
         guard output.status == 0 else { throw Failure(description: "djpeg failed: \(output.stderr)") }

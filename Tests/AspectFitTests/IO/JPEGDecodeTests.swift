@@ -24,6 +24,36 @@ import TestSupport
         }
     }
 
+    /// Repeated chroma (libjpeg's merged upsampler) equals `djpeg -nosmooth`, for the whole image
+    /// and for a region whose edges fall inside MCUs (column crop and skipped rows).
+    @Test(arguments: JPEGCorpus.decodable)
+    func replicatedChromaMatchesDjpegNosmooth(_ file: String) throws {
+        guard try Corpus.require() else { return }
+        let data = try ImageFile.read(path: Corpus.path(file))
+        let info = try ImageFile.probe(data)
+        guard info.channels != 4, max(info.width, info.height) <= 2000 else { return }
+        guard let reference = try Djpeg.decode(path: Corpus.path(file), smoothChroma: false) else { return }
+        var options = DecodeOptions()
+        options.smoothChroma = false
+        let whole = try ImageFile.decode(data, options: options)
+        let wholeMatches = whole.pixels.packedBytes == reference.pixels
+        #expect(wholeMatches, "\(file): whole image differs from djpeg -nosmooth")
+        let region = PixelRect(x: reference.width / 3 + 1, y: reference.height / 4 + 3,
+                               width: max(1, reference.width / 3), height: max(1, reference.height / 3))
+        guard region.maxX <= reference.width, region.maxY <= reference.height else { return }
+        options.region = region
+        let part = try ImageFile.decode(data, options: options)
+        #expect(part.region == region)
+        let c = reference.channels
+        var expected: [UInt8] = []
+        for y in region.y ..< region.maxY {
+            let start = (y * reference.width + region.x) * c
+            expected += reference.pixels[start ..< start + region.width * c]
+        }
+        let partMatches = part.pixels.packedBytes == expected
+        #expect(partMatches, "\(file): region \(region) differs from djpeg -nosmooth")
+    }
+
     @Test(arguments: JPEGCorpus.unsupported)
     func twelveBitAndLosslessAreUnsupported(_ file: String) throws {
         guard try Corpus.require() else { return }

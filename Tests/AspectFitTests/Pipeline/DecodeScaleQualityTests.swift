@@ -69,4 +69,42 @@ import TestSupport
         let psnr = try Self.score(result.bytes, reference)
         #expect(psnr >= 32, "\(chroma): \(psnr) dB")
     }
+
+    /// Full-scale decodes that the resampler reduces by 2x or more repeat the chroma samples
+    /// (`CropPlan.hidesChromaReplication`) and stay within the same bound against the smoothed
+    /// decode's fit; below 2x the chroma is smoothed, and the output is the full decode's, byte for byte.
+    @Test func repeatedChromaOnlyWhereTheResamplerHidesIt() throws {
+        guard try Corpus.require() else { return }
+        let cases: [(photo: String, side: Int, hidden: Bool)] = [
+            ("photos/harvesters-1165x859.jpg", 420, true),           // 859/420 = 2.05
+            ("photos/flickr-saw-2725x2225.jpg", 600, true),          // 2225/600 = 3.7
+            ("photos/android-portrait-960x1280.jpg", 256, true),     // 960/256 = 3.75
+            ("exif-orientation/Landscape_6.jpg", 500, true),         // EXIF 6: 1200/500 = 2.4
+            ("photos/harvesters-1165x859.jpg", 600, false),          // 1.43
+            ("photos/android-portrait-960x1280.jpg", 500, false),    // 1.92
+        ]
+        var drifts: [Double] = []
+        for c in cases {
+            let data = try PipelineTests.read(c.photo)
+            let source = try PipelineTests.uprightSource(data)
+            let png = try ImageEncoder.encodePNG(source, options: PNGEncodeOptions())
+            let shape = { (o: inout FitOptions) in o.ratio = .square; o.size = .width(c.side); o.format = .jpeg }
+            let jpegRoute = try PipelineTests.fit(data, shape)
+            let full = try PipelineTests.fit(png, shape)
+            #expect(jpegRoute.plan.geometry.decodeScale == 1, "\(c.photo)")
+            #expect(jpegRoute.plan.geometry.hidesChromaReplication == c.hidden, "\(c.photo) -> \(c.side)")
+            guard c.hidden else {
+                #expect(jpegRoute.bytes == full.bytes, "\(c.photo) -> \(c.side): smoothed chroma, the full decode's bytes")
+                continue
+            }
+            #expect(jpegRoute.bytes != full.bytes, "\(c.photo) -> \(c.side): 4:2:0, so repeated chroma shows in the bytes")
+            let reference = ReferenceResampler.resample(source, filter: .lanczos3, crop: jpegRoute.plan.geometry.crop,
+                                                        width: c.side, height: c.side)
+            let drift = try Self.score(full.bytes, reference) - Self.score(jpegRoute.bytes, reference)
+            #expect(drift <= 0.3, "\(c.photo) -> \(c.side): \(drift) dB")
+            drifts.append(drift)
+        }
+        let mean = drifts.reduce(0, +) / Double(drifts.count)
+        #expect(mean <= 0.05, "mean drift \(mean) dB: \(drifts)")
+    }
 }
