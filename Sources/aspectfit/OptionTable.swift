@@ -245,7 +245,7 @@ enum OptionTable {
             action: .flag { $0.options.nulSeparated = true },
             requires: ["files-from"]),
         OptionDeclaration(
-            long: "no-sync", section: .output,
+            long: "no-sync", section: .batch,
             help: "Do not wait for each output to reach the disk (fdatasync) before renaming it into place: "
                 + "faster on many small files, but after a power cut or OS crash an output may be empty or "
                 + "truncated under its final name. Outputs are still written to a temporary and renamed, so a "

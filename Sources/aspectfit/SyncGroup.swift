@@ -37,14 +37,10 @@ final class SyncGroup {
         members = []
         bytes = 0
         deadline = nil
-        var settled: [Result<Void, WriteError>] = []
-        for member in flushing {
-            settled.append(Result { () throws(WriteError) in try writer.settle(member.staged) })
-        }
-        for (member, outcome) in zip(flushing, settled) {
-            member.done(outcome.flatMap { () -> Result<Bool, WriteError> in
-                Result { () throws(WriteError) in try writer.commit(member.staged, committed: member.committed) }
-            })
+        // The first fdatasync commits the group's writeback; the others find their data on disk.
+        let synced = flushing.map { member in Result { () throws(WriteError) in try writer.settle(member.staged) } }
+        for (member, synced) in zip(flushing, synced) {
+            member.done(synced.flatMap { Result { () throws(WriteError) in try writer.commit(member.staged, committed: member.committed) } })
         }
     }
 }
