@@ -96,34 +96,44 @@ enum FileSystem {
     }
 
     /// Reads until EOF or `limit` bytes: past the limit, `truncate` stops there, otherwise it is an error.
-    /// EAGAIN (a non-blocking descriptor with nothing yet) waits in poll.
+    /// EAGAIN (a non-blocking descriptor with nothing yet) waits in poll. The bytes are read into
+    /// uninitialized storage (only what was read counts as the array's contents): no zeroing first.
     private static func read(descriptor fd: Int32, sizeHint: Int, limit: Int, truncate: Bool) throws(FileReadError) -> [UInt8] {
         // +1: the final read sees EOF (or the byte past the limit) without growing.
-        var buffer = [UInt8](repeating: 0, count: min(max(sizeHint + 1, 64 * 1024), limit + 1))
-        var filled = 0
-        while true {
-            if filled == buffer.count {
-                if filled > limit { break }
-                buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, limit + 1 - buffer.count)))
-            }
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN {
-                    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                    _ = poll(&poller, 1, -1)
-                    continue
+        var capacity = min(max(sizeHint + 1, 64 * 1024), limit + 1)
+        var buffer: [UInt8] = []
+        var atEnd = false
+        var failure: SystemError?
+        while !atEnd && failure == nil && buffer.count <= limit {
+            let previous = buffer
+            buffer = [UInt8](unsafeUninitializedCapacity: capacity) { space, filled in
+                filled = space.initialize(fromContentsOf: previous)
+                while filled < space.count {
+                    let n = Glibc.read(fd, space.baseAddress! + filled, space.count - filled)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        if errno == EAGAIN {
+                            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                            _ = poll(&poller, 1, -1)
+                            continue
+                        }
+                        failure = SystemError.current
+                        return
+                    }
+                    if n == 0 {
+                        atEnd = true
+                        return
+                    }
+                    filled += n
                 }
-                throw .system(SystemError.current)
             }
-            if n == 0 { break }
-            filled += n
+            capacity = min(capacity * 2, limit + 1)
         }
-        if filled > limit {
+        if let failure { throw .system(failure) }
+        if buffer.count > limit {
             if !truncate { throw .tooLarge(limit: limit) }
-            filled = limit
+            buffer.removeSubrange(limit...)
         }
-        buffer.removeSubrange(filled...)
         return buffer
     }
 

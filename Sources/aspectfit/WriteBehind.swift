@@ -64,18 +64,18 @@ final class WriteBehind: @unchecked Sendable {
 
     private func loop() {
         while true {
-            let work: (() -> Void)? = lock.withLock {
+            let (work, ended): ((() -> Void)?, Bool) = lock.withLock {
                 while pending == nil && !ending {
                     guard let deadline = group.deadline else { lock.wait(); continue }
                     let left = deadline - .now
                     if left <= .zero { break }
                     lock.wait(milliseconds: Int(left.milliseconds.rounded(.up)))
                 }
-                return pending
+                return (pending, ending)
             }
+            if work == nil || group.deadline.map({ $0 <= .now }) == true { group.flush() }
             guard let work else {
-                group.flush()
-                if lock.withLock({ ending && pending == nil }) { return }
+                if ended { return }
                 continue
             }
             work()
