@@ -79,6 +79,11 @@ mutants=$(cat <<'EOF'
 - case .failure(let error): complete(index, failed(error))
 + case .failure: complete(index, written)
 
+@ window-waiters-never-woken
+? ConcurrencyTests
+- if windowWaiters > 0 { control.lock.broadcast() }
++ if windowWaiters < 0 { control.lock.broadcast() }
+
 @ decode-bound-lanczos3-back-to-the-2x-rule
 ? DecodeScaleRuleTests|CropPlanExampleTests|CropPlanPropertyTests
 - case 3...: minimumFactors = [2: 2, 4: 2.5, 8: 2.5]

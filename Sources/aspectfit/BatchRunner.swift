@@ -42,6 +42,8 @@ final class BatchRunner: @unchecked Sendable {
     /// signal's exit (which takes the temporaries' lock) from waiting on a blocked report.
     private let committed = Mutex<Set<Int>>([])
     private var finishedWorkers = 0
+    /// Workers in `take` waiting for the window to move.
+    private var windowWaiters = 0
     /// After an abandonment: late outcomes are dropped.
     private var closed = false
 
@@ -127,7 +129,9 @@ final class BatchRunner: @unchecked Sendable {
                     repeat { nextIndex += 1 } while nextIndex < items.count && items[nextIndex].group == items[start].group
                     return start..<nextIndex
                 }
+                windowWaiters += 1
                 control.lock.wait()
+                windowWaiters -= 1
             }
         }
     }
@@ -141,7 +145,9 @@ final class BatchRunner: @unchecked Sendable {
                 reporter.report(next)
                 nextToReport += 1
             }
-            control.lock.broadcast()
+            // Only workers held back by the window wait for this (the main thread polls): no
+            // wake-up, and no switch to a thread that goes straight back to sleep, per output.
+            if windowWaiters > 0 { control.lock.broadcast() }
         }
     }
 
