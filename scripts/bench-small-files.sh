@@ -8,9 +8,10 @@
 #   bash scripts/bench-small-files.sh --callgrind [N]              instruction counts and syscalls over
 #                                                                  the first N files (default 200), 1 job
 #   bash scripts/bench-small-files.sh --sync-cost DIR...           what fdatasync adds per 7 KB output file
-#                                                                  (temp + write [+ fdatasync] + rename) in DIR
+#                                                                  (temp + write [+ fdatasync] + rename) in DIR,
+#                                                                  one by one and in aspectfit's groups of 16
 # Outputs go to a folder under $TMPDIR (default /tmp): put it on the disk to compare on (aspectfit
-# fdatasyncs every output, the others do not). Inputs: bench-out/small/src, made once by scripts/make-small-files.py from bench-workload/jpeg
+# fdatasyncs every output, the others do not; aspectfit --no-sync is timed too). Inputs: bench-out/small/src, made once by scripts/make-small-files.py from bench-workload/jpeg
 # (../shared/bench/make-workload.py). Pythons: PILLOW_PY (default .bench/pillow/bin/python, for the
 # generator and quality.py), PILLOW_SIMD_PY (default .bench/simd/bin/python); see ../shared/bench/setup.sh.
 set -euo pipefail
@@ -23,22 +24,39 @@ while (($#)); do
             shift
             for dir in "$@"; do
                 python3 - "$dir" <<'PY'
-import os, sys, time
+import ctypes, os, sys, time
+libc = ctypes.CDLL(None)
 folder = os.path.join(sys.argv[1], f"aspectfit-sync-cost-{os.getpid()}")
 os.makedirs(folder)
 data = os.urandom(7000)
-for sync in (False, True):
+for mode in ("without fdatasync", "with fdatasync", "with fdatasync in groups of 16"):
     t0 = time.perf_counter()
+    group = []
+    def flush():
+        # as SyncGroup: every member synced (the first commit carries the rest), then each renamed
+        for fd, temp, final in group:
+            os.fdatasync(fd)
+        for fd, temp, final in group:
+            os.close(fd)
+            os.rename(temp, final)
+        group.clear()
     for i in range(2000):
         temp, final = os.path.join(folder, f".{i}.tmp"), os.path.join(folder, f"{i}.jpg")
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         os.write(fd, data)
-        if sync:
+        if mode.endswith("groups of 16"):
+            libc.sync_file_range(fd, ctypes.c_int64(0), ctypes.c_int64(0), 2)   # SYNC_FILE_RANGE_WRITE
+            group.append((fd, temp, final))
+            if len(group) == 16:
+                flush()
+            continue
+        if mode == "with fdatasync":
             os.fdatasync(fd)
         os.close(fd)
         os.rename(temp, final)
+    flush()
     per = (time.perf_counter() - t0) / 2000 * 1e6
-    print(f"{sys.argv[1]}: {'with' if sync else 'without'} fdatasync {per:.0f} us per file")
+    print(f"{sys.argv[1]}: {mode} {per:.0f} us per file")
     for name in os.listdir(folder):
         os.unlink(os.path.join(folder, name))
 os.rmdir(folder)
@@ -102,14 +120,17 @@ vips() { xargs -s 1000000 -a "$1" vipsthumbnail -s 128x128 -m centre -o "$2/%s.j
 declare -A T
 T[af1]=$(best "$work/af1" taskset -c 0 "$af" -j1 --quiet -r square -w 128 -o "$work/af1/" --files-from "$work/all")
 T[af2]=$(best "$work/af2" taskset -c 0,1 "$af" -j2 --quiet -r square -w 128 -o "$work/af2/" --files-from "$work/all")
+T[af1n]=$(best "$work/af1n" taskset -c 0 "$af" --no-sync -j1 --quiet -r square -w 128 -o "$work/af1n/" --files-from "$work/all")
+T[af2n]=$(best "$work/af2n" taskset -c 0,1 "$af" --no-sync -j2 --quiet -r square -w 128 -o "$work/af2n/" --files-from "$work/all")
 T[pil1]=$(best "$work/pil1" taskset -c 0 bash -c "$(declare -f pil); simd=$simd; pil $work/all $work/pil1")
 T[pil2]=$(best "$work/pil2" taskset -c 0,1 bash -c "$(declare -f pil); simd=$simd; pil $work/half.aa $work/pil2 & pil $work/half.ab $work/pil2; wait")
 T[vips1]=$(best "$work/vips1" taskset -c 0 bash -c "$(declare -f vips); vips $work/all $work/vips1")
 T[vips2]=$(best "$work/vips2" taskset -c 0,1 bash -c "$(declare -f vips); vips $work/half.aa $work/vips2 & vips $work/half.ab $work/vips2; wait")
 echo "$count JPEGs 640x480 -> 128x128 q85, best of $runs (s):"
 for j in 1 2; do
-    printf '  %d job(s): aspectfit %s  Pillow-SIMD+draft %s  vipsthumbnail %s  ratio aspectfit/Pillow-SIMD+draft %s (target <= 0.75)\n' \
-        "$j" "${T[af$j]}" "${T[pil$j]}" "${T[vips$j]}" "$(awk -v a="${T[af$j]}" -v p="${T[pil$j]}" 'BEGIN { printf "%.2f", a / p }')"
+    printf '  %d job(s): aspectfit %s (--no-sync %s)  Pillow-SIMD+draft %s  vipsthumbnail %s  ratio aspectfit/Pillow-SIMD+draft %s (--no-sync %s; target <= 0.75)\n' \
+        "$j" "${T[af$j]}" "${T[af${j}n]}" "${T[pil$j]}" "${T[vips$j]}" "$(awk -v a="${T[af$j]}" -v p="${T[pil$j]}" 'BEGIN { printf "%.2f", a / p }')" \
+        "$(awk -v a="${T[af${j}n]}" -v p="${T[pil$j]}" 'BEGIN { printf "%.2f", a / p }')"
 done
 mkdir -p "$work/q"
 sed -n "1,${sample}p" "$work/all" | xargs -I{} ln -s {} "$work/q/"

@@ -74,6 +74,31 @@ mutants=$(cat <<'EOF'
 - storage.baseAddress!.update(from: $0.baseAddress!, count: filled)
 + storage.baseAddress!.update(from: $0.baseAddress!, count: filled - 1)
 
+@ group-renamed-unsynced
+? DurabilityTests
+- let synced = flushing.map { member in Result { () throws(WriteError) in try writer.settle(member.staged) } }
++ let synced = flushing.map { _ in Result<Void, WriteError>.success(()) }
+
+@ default-skips-the-sync
+? DurabilityTests
+- var syncOutputs = true
++ var syncOutputs = false
+
+@ no-sync-ignored
+? DurabilityTests
+- action: .flag { $0.options.syncOutputs = false }),
++ action: .flag { _ in }),
+
+@ group-write-failure-reported-as-written
+? DurabilityTests
+- case .failure(let error): complete(index, failed(error))
++ case .failure: complete(index, written)
+
+@ window-waiters-never-woken
+? ConcurrencyTests
+- if windowWaiters > 0 { control.lock.broadcast() }
++ if windowWaiters < 0 { control.lock.broadcast() }
+
 @ decode-bound-lanczos3-back-to-the-2x-rule
 ? DecodeScaleRuleTests|CropPlanExampleTests|CropPlanPropertyTests
 - case 3...: minimumFactors = [2: 2, 4: 2.5, 8: 2.5]

@@ -4,29 +4,53 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes an output so that it appears complete or not at all: a temporary in the destination
-/// folder, written, fsync'd, then renamed over the destination.
+/// Writes outputs so that each appears complete or not at all: a temporary in the destination
+/// folder, written (`stage`), made durable (`settle`: fdatasync unless `durable` is off), then
+/// renamed over the destination (`commit`). Between the steps a caller may stage more outputs, so
+/// one disk commit covers a group of them (`SyncGroup`).
 struct AtomicWriter: Sendable {
     let temporaries: TemporaryFiles
+    /// Each output's data reaches the disk before its rename (`--no-sync` turns it off).
+    let durable: Bool
 
-    /// Writes `bytes` to `destination`, creating missing directories; false when the batch was
-    /// interrupted first (nothing renamed into place: `TemporaryFiles.seal`). `committed` runs once
-    /// the file is in place, before an interruption can be sealed. Directories between `folder` and
-    /// the destination must not be symlinks: one planted in an output tree could send the write anywhere.
-    func write(_ bytes: [UInt8], to destination: PathBytes, below folder: PathBytes?, committed: () -> Void) throws(WriteError) -> Bool {
+    /// Writes `bytes` to a new temporary beside `destination` (missing directories created) and, when
+    /// durable, starts its writeback; nil when the batch was interrupted first (`TemporaryFiles.seal`).
+    /// Directories between `folder` and the destination must not be symlinks: one planted in an
+    /// output tree could send the write anywhere.
+    func stage(_ bytes: [UInt8], to destination: PathBytes, below folder: PathBytes?) throws(WriteError) -> StagedOutput? {
         if let folder { try Self.refuseSymlinkedDirectories(from: folder, to: destination.parent) }
         do throws(SystemError) {
-            guard let temp = try temporaries.create(beside: destination) else { return false }
+            guard let temp = try temporaries.create(beside: destination) else { return nil }
             do throws(SystemError) {
                 try Self.writeAll(bytes, to: temp.descriptor)
-                if Self.sync(temp.descriptor) != 0 { throw SystemError.current }
             } catch {
                 close(temp.descriptor)
                 temporaries.discard(temp.id)
                 throw error
             }
-            close(temp.descriptor)
-            return try temporaries.commit(temp.id, to: destination, committed: committed)
+            if durable { Self.startWriteback(temp.descriptor) }
+            return StagedOutput(id: temp.id, descriptor: temp.descriptor, destination: destination, byteCount: bytes.count)
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    /// Flushes a staged output's data (when durable) and closes it; on failure its temporary is removed.
+    func settle(_ staged: StagedOutput) throws(WriteError) {
+        if durable && Self.sync(staged.descriptor) != 0 {
+            let error = SystemError.current
+            close(staged.descriptor)
+            temporaries.discard(staged.id)
+            throw .system(error)
+        }
+        close(staged.descriptor)
+    }
+
+    /// Renames a settled output into place; false when the batch was interrupted first. `committed`
+    /// runs once the file is in place, before an interruption can be sealed.
+    func commit(_ staged: StagedOutput, committed: () -> Void) throws(WriteError) -> Bool {
+        do throws(SystemError) {
+            return try temporaries.commit(staged.id, to: staged.destination, committed: committed)
         } catch {
             throw .system(error)
         }
@@ -54,6 +78,14 @@ struct AtomicWriter: Sendable {
         #endif
     }
 
+    /// Starts writing the file's dirty pages without waiting (Linux `sync_file_range`, as dpkg does),
+    /// so the group's later fdatasyncs find their data on its way and share one journal commit.
+    static func startWriteback(_ fd: Int32) {
+        #if os(Linux)
+        _ = syncFileRange?(fd, 0, 0, 2 /* SYNC_FILE_RANGE_WRITE */)
+        #endif
+    }
+
     /// Writes every byte to a descriptor, retrying short writes and EINTR.
     static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(SystemError) {
         var offset = 0
@@ -67,3 +99,17 @@ struct AtomicWriter: Sendable {
         }
     }
 }
+
+/// An output written to its temporary, still open, not yet synced or renamed.
+struct StagedOutput: Sendable {
+    let id: Int
+    let descriptor: Int32
+    let destination: PathBytes
+    let byteCount: Int
+}
+
+#if os(Linux)
+/// glibc's `sync_file_range`, which Swift's Glibc module does not declare (it needs _GNU_SOURCE).
+private let syncFileRange: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? =
+    dlsym(nil, "sync_file_range").map { unsafeBitCast($0, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self) }
+#endif

@@ -11,8 +11,10 @@ import Synchronization
 ///
 /// Nothing is read ahead: a worker reads its file when it takes it, so memory is bounded by the
 /// number of jobs (plus one input's results per worker: each worker's writes run one input behind on
-/// a thread of their own, `WriteBehind`, so waiting for fdatasync overlaps the next decode). Outcomes are reported in input order through a reorder buffer; workers never
-/// run more than `window` inputs ahead of the oldest unreported one, which bounds that buffer too.
+/// a thread of their own, `WriteBehind`, so waiting for fdatasync overlaps the next decode, and are
+/// synced and renamed in groups, `SyncGroup`). Outcomes are reported in input order through a
+/// reorder buffer; workers never run more than `window` outputs ahead of the oldest unreported one,
+/// which bounds that buffer too (the window leaves room for every worker's group).
 ///
 /// A stop request (signal, closed standard output) does not wait for the images in flight: the
 /// main thread seals the temporaries (nothing can be renamed into place after that), reports what
@@ -28,6 +30,8 @@ final class BatchRunner: @unchecked Sendable {
     private let reporter: Reporter
     private let standardInputData: [UInt8]?
     private let window: Int
+    /// How many outputs each worker's write thread syncs and renames together (`SyncGroup`).
+    private let groupFiles: Int
 
     // Guarded by control.lock.
     private var nextIndex = 0
@@ -38,6 +42,8 @@ final class BatchRunner: @unchecked Sendable {
     /// signal's exit (which takes the temporaries' lock) from waiting on a blocked report.
     private let committed = Mutex<Set<Int>>([])
     private var finishedWorkers = 0
+    /// Workers in `take` waiting for the window to move.
+    private var windowWaiters = 0
     /// After an abandonment: late outcomes are dropped.
     private var closed = false
 
@@ -50,7 +56,10 @@ final class BatchRunner: @unchecked Sendable {
         self.writer = writer
         self.reporter = reporter
         self.standardInputData = standardInputData
-        window = max(16, options.jobs * 4)
+        // A file descriptor per staged output: at most 256 open across the workers. Without
+        // syncing there is no disk commit to share, so each output is renamed at once.
+        groupFiles = writer.durable ? max(1, min(16, 256 / max(options.jobs, 1))) : 1
+        window = max(16, options.jobs * 4) + options.jobs * groupFiles
     }
 
     /// Processes every item (or until a stop request), then reports what finished out of order.
@@ -82,7 +91,7 @@ final class BatchRunner: @unchecked Sendable {
 
     private func workerLoop() {
         let workspace = PipelineWorkspace()
-        let writes = WriteBehind()
+        let writes = WriteBehind(group: SyncGroup(writer: writer, files: groupFiles))
         while let group = take() {
             process(group, workspace: workspace, writes: writes)
         }
@@ -120,7 +129,9 @@ final class BatchRunner: @unchecked Sendable {
                     repeat { nextIndex += 1 } while nextIndex < items.count && items[nextIndex].group == items[start].group
                     return start..<nextIndex
                 }
+                windowWaiters += 1
                 control.lock.wait()
+                windowWaiters -= 1
             }
         }
     }
@@ -134,7 +145,9 @@ final class BatchRunner: @unchecked Sendable {
                 reporter.report(next)
                 nextToReport += 1
             }
-            control.lock.broadcast()
+            // Only workers held back by the window wait for this (the main thread polls): no
+            // wake-up, and no switch to a thread that goes straight back to sleep, per output.
+            if windowWaiters > 0 { control.lock.broadcast() }
         }
     }
 
@@ -195,8 +208,8 @@ final class BatchRunner: @unchecked Sendable {
         writes.submit { [self] in
             for (n, job) in work.enumerated() {
                 if control.stopRequested != nil { return complete(job.index, nil) }
-                complete(job.index, finish(job.index, output: job.output, result: results[n], data: data,
-                                           pipeline: pipelines[n], elapsed: elapsed()))
+                write(job.index, output: job.output, result: results[n], data: data, pipeline: pipelines[n],
+                      group: writes.group, elapsed: elapsed)
             }
         }
     }
@@ -227,9 +240,11 @@ final class BatchRunner: @unchecked Sendable {
         }
     }
 
-    /// Writes one output's result (or reports why there is none); nil when the batch was stopped first.
-    private func finish(_ index: Int, output: OutputTarget, result fit: Result<FitResult, FitError>, data: [UInt8],
-                        pipeline: Pipeline, elapsed: @autoclosure () -> Double) -> Outcome? {
+    /// Writes one output's result, or reports why there is none. A file is staged in `group` and
+    /// reported when the group is flushed (synced and renamed); nothing is reported for an output
+    /// abandoned to a stop request.
+    private func write(_ index: Int, output: OutputTarget, result fit: Result<FitResult, FitError>, data: [UInt8],
+                       pipeline: Pipeline, group: SyncGroup, elapsed: @escaping () -> Double) {
         let item = items[index]
         let result: FitResult
         switch fit {
@@ -238,26 +253,38 @@ final class BatchRunner: @unchecked Sendable {
             // What is known when something fails: the header, and the plan when one could be made.
             let source = item.source ?? (try? ImageFile.probe(data))
             let plan = item.plan ?? source.flatMap { try? pipeline.plan(for: $0) }
-            return Outcome(item: item, status: .error, error: "\(error)", plan: plan, source: source, milliseconds: elapsed())
+            return complete(index, Outcome(item: item, status: .error, error: "\(error)", plan: plan, source: source, milliseconds: elapsed()))
         }
+        var written = Outcome(item: item, status: .ok, plan: result.plan, bytes: result.bytes.count, milliseconds: 0,
+                              warnings: result.warnings, timings: result.timings)
         switch output {
         case .file(let path):
-            let written: Bool
-            do {
-                written = try writer.write(result.bytes, to: path, below: item.outputFolder) {
-                    committed.withLock { _ = $0.insert(index) }
-                }
-            } catch {
-                return Outcome(item: item, status: .error, error: "cannot write \(path): \(error)", plan: result.plan, milliseconds: elapsed())
+            func failed(_ error: WriteError) -> Outcome {
+                Outcome(item: item, status: .error, error: "cannot write \(path): \(error)", plan: result.plan, milliseconds: elapsed())
             }
-            if !written { return nil }
+            let staged: StagedOutput?
+            do {
+                staged = try writer.stage(result.bytes, to: path, below: item.outputFolder)
+            } catch {
+                return complete(index, failed(error))
+            }
+            guard let staged else { return complete(index, nil) }
+            group.add(staged, committed: { [self] in committed.withLock { _ = $0.insert(index) } }) { [self] outcome in
+                switch outcome {
+                case .success(true):
+                    written.milliseconds = elapsed()
+                    complete(index, written)
+                case .success(false): complete(index, nil)
+                case .failure(let error): complete(index, failed(error))
+                }
+            }
         case .standardOutput:
             if !StandardStreams.writeOutput(result.bytes) {
                 control.requestStop(status: 141)
-                return nil
+                return complete(index, nil)
             }
+            written.milliseconds = elapsed()
+            complete(index, written)
         }
-        return Outcome(item: item, status: .ok, plan: result.plan, bytes: result.bytes.count, milliseconds: elapsed(),
-                       warnings: result.warnings, timings: result.timings)
     }
 }

@@ -26,6 +26,8 @@ struct CommandLineOptions: Sendable {
 
     /// `--max-file-size`: inputs (and `--files-from` lists) larger than this are refused unread.
     var maxFileSize = 1 << 30
+    /// Each output's data is synced before its rename (`--no-sync` turns it off).
+    var syncOutputs = true
     var jobs = 1
     var skipExisting = false
     var dryRun = false

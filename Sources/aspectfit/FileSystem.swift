@@ -96,7 +96,8 @@ enum FileSystem {
     }
 
     /// Reads until EOF or `limit` bytes: past the limit, `truncate` stops there, otherwise it is an error.
-    /// EAGAIN (a non-blocking descriptor with nothing yet) waits in poll.
+    /// EAGAIN (a non-blocking descriptor with nothing yet) waits in poll. The bytes are read into
+    /// uninitialized storage (only what was read counts as the array's contents): no zeroing first.
     private static func read(descriptor fd: Int32, sizeHint: Int, limit: Int, truncate: Bool) throws(FileReadError) -> [UInt8] {
         // +1: the final read sees EOF (or the byte past the limit) without growing. A prefix reads
         // only its own bytes; a stream of unknown size starts at 64 KiB.

@@ -245,6 +245,13 @@ enum OptionTable {
             action: .flag { $0.options.nulSeparated = true },
             requires: ["files-from"]),
         OptionDeclaration(
+            long: "no-sync", section: .batch,
+            help: "Do not wait for each output to reach the disk (fdatasync) before renaming it into place: "
+                + "faster on many small files, but after a power cut or OS crash an output may be empty or "
+                + "truncated under its final name. Outputs are still written to a temporary and renamed, so a "
+                + "crash of aspectfit itself never leaves a partial file.",
+            action: .flag { $0.options.syncOutputs = false }),
+        OptionDeclaration(
             long: "jobs", short: "j", section: .batch,
             help: "Images processed in parallel (default: the CPUs this process may run on, its affinity "
                 + "set as nproc counts it, so taskset and container CPU sets are respected).",

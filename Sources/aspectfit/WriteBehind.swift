@@ -9,20 +9,30 @@ import AspectFit
 /// image behind, so the worker decodes the next image while the disk syncs the last one.
 ///
 /// At most one write waits while one runs: `submit` blocks until the previous write is done, so
-/// memory grows by one encoded output per worker. Each write keeps its own guarantees (synced
-/// before it is renamed); only the waiting for the disk overlaps with the next image's work.
+/// memory grows by one encoded output per worker. The writes stage their outputs in `group`, which
+/// the thread flushes when it is full, when its deadline passes while the thread waits, and when the
+/// worker runs out of inputs (`finish`). Each output keeps its own guarantees (synced before it is
+/// renamed); only the waiting for the disk overlaps with the next image's work and is shared.
 final class WriteBehind: @unchecked Sendable {
+    let group: SyncGroup
     private let lock = ConditionLock()
     private var pending: (() -> Void)?
     private var ending = false
     private var thread: pthread_t?
     private var started = false
 
+    init(group: SyncGroup) {
+        self.group = group
+    }
+
     /// Runs `work` on the write thread once the write before it has finished (inline if no thread
     /// can be started).
     func submit(_ work: @escaping () -> Void) {
         if !started { start() }
-        guard thread != nil else { return work() }
+        guard thread != nil else {
+            work()
+            return group.flush()
+        }
         lock.withLock {
             while pending != nil { lock.wait() }
             pending = work
@@ -30,7 +40,7 @@ final class WriteBehind: @unchecked Sendable {
         }
     }
 
-    /// Waits for every submitted write, then ends the thread.
+    /// Waits for every submitted write and flushes the group, then ends the thread.
     func finish() {
         guard let thread else { return }
         lock.withLock {
@@ -54,11 +64,20 @@ final class WriteBehind: @unchecked Sendable {
 
     private func loop() {
         while true {
-            let work: (() -> Void)? = lock.withLock {
-                while pending == nil && !ending { lock.wait() }
-                return pending
+            let (work, ended): ((() -> Void)?, Bool) = lock.withLock {
+                while pending == nil && !ending {
+                    guard let deadline = group.deadline else { lock.wait(); continue }
+                    let left = deadline - .now
+                    if left <= .zero { break }
+                    lock.wait(milliseconds: Int(left.milliseconds.rounded(.up)))
+                }
+                return (pending, ending)
             }
-            guard let work else { return }
+            if work == nil || group.deadline.map({ $0 <= .now }) == true { group.flush() }
+            guard let work else {
+                if ended { return }
+                continue
+            }
             work()
             lock.withLock {
                 pending = nil

@@ -69,7 +69,7 @@ do { items = try planner.plan(inputs) } catch { fail(usage: error) }
 
 let reporter = Reporter(options: options, control: control, total: items.count, errorIsTerminal: StandardStreams.errorIsTerminal)
 let runner = BatchRunner(items: items, options: options, pipelines: pipelines, control: control,
-                         writer: AtomicWriter(temporaries: temporaries), reporter: reporter,
+                         writer: AtomicWriter(temporaries: temporaries, durable: options.syncOutputs), reporter: reporter,
                          standardInputData: collector.standardInputData)
 control.setRunning(true)
 runner.run()

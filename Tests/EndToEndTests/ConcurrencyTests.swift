@@ -61,4 +61,20 @@ import TestSupport
         #expect(Double(many.kilobytes) < Double(few.kilobytes) * 1.5 + 4096,
                 "peak RSS grew from \(few.kilobytes) KiB (200 files) to \(many.kilobytes) KiB (2000 files)")
     }
+
+    /// A slow first input holds the reorder window: the other worker runs the window's length ahead
+    /// and waits, and must be woken when the slow one is reported (else the run never ends).
+    @Test func aWorkerHeldByTheWindowIsWokenWhenTheSlowInputIsReported() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy("photos/dslr-hills-4608x3456.jpg", to: "in/000.jpg")
+        let small = try sandbox.copy(Samples.jpeg, to: "small.jpg")
+        for i in 1...40 { try FileManager.default.linkItem(at: small, to: sandbox.url("in/\(String(format: "%03d", i)).jpg")) }
+        // --no-sync: groups of one, so the window is 16 + 2 outputs
+        let (result, killed) = try CommandRunner.run(["--no-sync", "-j", "2", "-f", "png", "-o", "out/", "in"],
+                                                     in: sandbox.root, killAfter: 120)
+        #expect(!killed, "still running after 120 s: a worker waiting for the window was never woken")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(sandbox.files(under: "out").count == 41)
+    }
 }
