@@ -256,13 +256,43 @@ mutants=$(cat <<'EOF'
 
 @ variants-rows-fed-to-the-first-only
 ? VariantSetTests
-- for resampler in resamplers { resampler.consume(row: pixels, y: y) }
-+ resamplers.first?.consume(row: pixels, y: y)
+- for (resampler, reducer) in zip(resamplers, reducers) {
++ for (resampler, reducer) in zip(resamplers, reducers).prefix(1) {
 
 @ variants-shared-scale-the-coarsest
 ? VariantSetTests
-- finest[p.decodeKey] = min(finest[p.decodeKey] ?? p.plan.geometry.decodeScale, p.plan.geometry.decodeScale)
-+ finest[p.decodeKey] = max(finest[p.decodeKey] ?? p.plan.geometry.decodeScale, p.plan.geometry.decodeScale)
+- let scale = geometries.map(\.decodeScale).min()!
++ let scale = geometries.map(\.decodeScale).max()!
+
+@ variants-box-reduction-by-half-the-factor
+? VariantSetTests
+- reduction: geometries[i].decodeScale / scale)
++ reduction: max(1, geometries[i].decodeScale / scale / 2))
+
+@ variants-box-reduction-at-2
+? VariantSetTests
+- ratio >= 4 ? ratio : 1
++ ratio >= 2 ? ratio : 1
+
+@ box-reduction-block-rows-one-late
+? BoxReducerTests|VariantSetTests
+- let coarseY = inputY / factor
++ let coarseY = max(0, inputY - 1) / factor
+
+@ box-reduction-mean-rounded-down
+? BoxReducerTests
+- const uint32_t half = (1u << shift) >> 1;
++ const uint32_t half = 0;
+
+@ box-reduction-edge-block-as-wide-as-the-others
+? BoxReducerTests
+- const uint32_t edge = (uint32_t)(last_width * rows);
++ const uint32_t edge = (uint32_t)(factor * rows);
+
+@ png-default-filters-all-five
+? EncodeTests
+- png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_AVG | PNG_FILTER_PAETH);
++ png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
 
 @ variants-collision-between-variants-dropped
 ? VariantTests

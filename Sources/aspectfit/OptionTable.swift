@@ -165,7 +165,8 @@ enum OptionTable {
             action: .flag { $0.options.fit.jpeg.optimizeHuffman = true }, inVariant: true),
         OptionDeclaration(
             long: "png-compression", section: .output,
-            help: "zlib level 0-9 (default \(FitOptions().png.compressionLevel): as small as 6 on photos, 3x faster).",
+            help: "zlib level 0-9 (default \(FitOptions().png.compressionLevel): as small as 6 on photos, 3x faster). "
+                + "Each row takes the smaller of the AVG and PAETH filters.",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 line.options.fit.png.compressionLevel = try value.integer(in: 0...9)
             }, inVariant: true),

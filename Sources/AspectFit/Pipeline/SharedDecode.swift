@@ -1,32 +1,40 @@
 /// One decode feeding several resamplers: the source is decoded once, at the finest DCT scale
-/// and over the union of the regions its outputs need, and every decoded row goes to each
-/// output's resampler in the same pass (each crop re-expressed in the shared decode's coordinates).
+/// any output chose and over the union of the regions they need, and every decoded row goes to
+/// each output's resampler in the same pass. An output that chose a coarser scale gets its rows
+/// through a `BoxReducer` to that scale, so its resampler sees the pixels and geometry of the
+/// decode it would make alone.
 struct SharedDecode {
-    /// One output of the decode: its geometry (at the shared scale) and how it is resampled.
+    /// One output of the decode: its geometry (at its own scale) and how it is resampled.
     struct Output {
         var geometry: CropPlan
         var filter: Filter
         var linearLight: Bool
         var workspace: PipelineWorkspace
+        /// Its decode scale over the shared one: 1, or the box side that reduces the shared rows.
+        var reduction: Int
     }
 
     /// The limits, damage policy and colour conversion every output shares.
     var options: DecodeOptions
-    /// The outputs, their geometry already at `options.scaleDenominator`.
+    /// The outputs, each geometry at its own scale.
     var outputs: [Output]
 
     /// Plans a shared decode for `geometries`: the smallest scale denominator any of them chose,
-    /// each re-planned at that scale, and the union of their regions.
+    /// over the union of their regions (a coarser one's region taken as the blocks that make it).
     init(geometries: [CropPlan], filters: [Filter], linearLight: [Bool], workspaces: [PipelineWorkspace],
          policy: DecodePolicy, toSRGB: Bool) {
         precondition(!geometries.isEmpty && geometries.count == filters.count)
         let scale = geometries.map(\.decodeScale).min()!
         outputs = geometries.indices.map { i in
-            let geometry = geometries[i].decodeScale == scale ? geometries[i]
-                : geometries[i].withDecodeScale(scale, filterRadius: filters[i].radius)
-            return Output(geometry: geometry, filter: filters[i], linearLight: linearLight[i], workspace: workspaces[i])
+            Output(geometry: geometries[i], filter: filters[i], linearLight: linearLight[i], workspace: workspaces[i],
+                   reduction: geometries[i].decodeScale / scale)
         }
-        let regions = outputs.map(\.geometry.decodeRegion)
+        let regions = outputs.map { output in
+            let g = output.geometry
+            return output.reduction == 1 ? g.decodeRegion
+                : BoxReducer.inputSpan(of: g.decodeRegion, factor: output.reduction,
+                                       inputWidth: (g.sourceWidth + scale - 1) / scale, inputHeight: (g.sourceHeight + scale - 1) / scale)
+        }
         let x = regions.map(\.x).min()!
         let y = regions.map(\.y).min()!
         let union = PixelRect(x: x, y: y, width: regions.map(\.maxX).max()! - x, height: regions.map(\.maxY).max()! - y)
@@ -40,21 +48,37 @@ struct SharedDecode {
     /// order, and the decoder's warnings. `cancellation` is checked before every row.
     func run(_ data: UnsafeRawBufferPointer, cancellation: CancellationFlag?) throws(FitError) -> ([PixelBuffer], [String]) {
         var resamplers: [Resampler] = []
+        var reducers: [BoxReducer?] = []
         let summary: DecodeSummary
         do {
             summary = try ImageFile.decodeRows(data, options: options, start: { region, layout in
                 resamplers = outputs.map { output in
                     let crop = output.geometry
-                    let box = Box(x: crop.scaledCrop.x - Double(region.x), y: crop.scaledCrop.y - Double(region.y),
+                    // A reduced output's rows start at its own region, else at the shared one.
+                    let source = output.reduction == 1 ? region : crop.decodeRegion
+                    let box = Box(x: crop.scaledCrop.x - Double(source.x), y: crop.scaledCrop.y - Double(source.y),
                                   width: crop.scaledCrop.width, height: crop.scaledCrop.height)
-                    return output.workspace.resampler(filter: output.filter, sourceWidth: region.width,
-                                                      sourceHeight: region.height, crop: box, outputWidth: crop.outputWidth,
+                    return output.workspace.resampler(filter: output.filter, sourceWidth: source.width,
+                                                      sourceHeight: source.height, crop: box, outputWidth: crop.outputWidth,
                                                       outputHeight: crop.outputHeight, orientation: crop.orientation,
                                                       layout: layout, linearLight: output.linearLight)
                 }
+                reducers = outputs.map { output in
+                    guard output.reduction > 1 else { return nil }
+                    let scale = options.scaleDenominator
+                    return BoxReducer(factor: output.reduction, region: output.geometry.decodeRegion, channels: layout.channels,
+                                      inputWidth: (output.geometry.sourceWidth + scale - 1) / scale,
+                                      inputHeight: (output.geometry.sourceHeight + scale - 1) / scale, decoded: region)
+                }
             }, row: { y, pixels in
                 if cancellation?.isCancelled == true { throw FitError.cancelled }
-                for resampler in resamplers { resampler.consume(row: pixels, y: y) }
+                for (resampler, reducer) in zip(resamplers, reducers) {
+                    if let reducer {
+                        reducer.consume(row: pixels, y: y) { resampler.consume(row: $1, y: $0) }
+                    } else {
+                        resampler.consume(row: pixels, y: y)
+                    }
+                }
             })
         } catch let error as FitError {
             throw error

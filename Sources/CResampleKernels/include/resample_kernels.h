@@ -76,6 +76,18 @@ void rk_unpremultiply_sse2(const int32_t *sums, ptrdiff_t count, int channels, i
 void rk_unpremultiply_avx2(const int32_t *sums, ptrdiff_t count, int channels, int code_shift, double scale,
                            const uint8_t *_Nullable table, ptrdiff_t pixel_stride, uint8_t *destination);
 
+/* Box reduction by `factor` (2-8), in two steps. The column sums of one block row's rows:
+ * sums[i] = row[i] for the first row (`first` non-zero), else sums[i] += row[i], i in [0, length).
+ * Preconditions: at most 8 rows per block (the sums fit 16 bits); both hold `length` samples. */
+void rk_box_sum_row(uint16_t *sums, const uint8_t *row, ptrdiff_t length, int first);
+
+/* The block means of one block row of `rows` (1-8) rows: pixel x of `width` (>= 1) is the rounded
+ * mean of sums' `factor` pixels from x * factor (`last_width` pixels for the last), `channels`
+ * (1-4) samples each, every sum covering `rows` rows. Preconditions: sums holds
+ * ((width - 1) * factor + last_width) * channels samples, destination width * channels bytes. */
+void rk_box_mean_columns(const uint16_t *sums, ptrdiff_t width, int channels, int factor, int last_width, int rows,
+                         uint8_t *destination);
+
 #pragma clang assume_nonnull end
 
 #endif

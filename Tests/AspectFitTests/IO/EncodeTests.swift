@@ -40,6 +40,43 @@ import TestSupport
         }
     }
 
+    /// The filter type byte of every row of a non-interlaced 8-bit PNG, read by Python's zlib (an
+    /// inflater independent of libpng).
+    static func rowFilters(_ png: [UInt8], python: String) throws -> [Int] {
+        let script = """
+            import struct, sys, zlib
+            d = sys.stdin.buffer.read(); i = 8; idat = b""
+            while i < len(d):
+                n, kind = struct.unpack(">I4s", d[i:i + 8])
+                if kind == b"IHDR": w, h, depth, colour = struct.unpack(">IIBB", d[i + 8:i + 18])
+                if kind == b"IDAT": idat += d[i + 8:i + 8 + n]
+                i += 12 + n
+            raw = zlib.decompress(idat); stride = 1 + w * {0: 1, 4: 2, 2: 3, 6: 4}[colour]
+            print(" ".join(str(raw[y * stride]) for y in range(h)))
+            """
+        let result = try ExternalTool.run(python, ["-c", script], input: png)
+        #expect(result.status == 0, "\(result.stderr)")
+        return String(decoding: result.stdout, as: UTF8.self).split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// By default each row is AVG (3) or PAETH (4) filtered, libpng choosing per row; an RGB and
+    /// an RGBA photo round trip exactly and use both.
+    @Test func defaultPNGRowsAreAverageOrPaethFilteredAndExact() throws {
+        guard let python = try ExternalTool.path("python3") else { return }
+        let samples = Corpus.projectRoot.appendingPathComponent("samples")
+        let photo = try ImageFile.decode(ImageFile.read(path: samples.appendingPathComponent("harvesters.jpg").path)).pixels
+        let alpha = try ImageFile.decode(ImageFile.read(path: samples.appendingPathComponent("astronaut-alpha.png").path)).pixels
+        for image in [photo, alpha] {
+            let png = try ImageEncoder.encodePNG(image)
+            #expect(try ImageFile.decode(png).pixels.packedBytes == image.packedBytes, "\(image.layout)")
+            let filters = try Self.rowFilters(png, python: python)
+            #expect(filters.count == image.height)
+            #expect(Set(filters) == [3, 4], "\(image.layout): filters used \(Set(filters).sorted())")
+        }
+        let fast = try Self.rowFilters(ImageEncoder.encodePNG(photo, options: PNGEncodeOptions(fastFilters: true)), python: python)
+        #expect(Set(fast) == [1], "--fast-png: SUB only")
+    }
+
     @Test func paddedRowsEncodeLikePackedOnes() throws {
         let packed = Self.pattern(width: 10, height: 6, layout: .rgb8)
         var padded = [UInt8]()
