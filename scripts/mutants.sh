@@ -171,8 +171,8 @@ mutants=$(cat <<'EOF'
 
 @ pipeline-ignores-the-filter
 ? theRunUsesTheChosenFilterAndLight
-- return output.workspace.resampler(filter: output.filter, sourceWidth: region.width,
-+ return output.workspace.resampler(filter: .lanczos3, sourceWidth: region.width,
+- return output.workspace.resampler(filter: output.filter, sourceWidth: source.width,
++ return output.workspace.resampler(filter: .lanczos3, sourceWidth: source.width,
 
 @ pipeline-ignores-linear-light
 ? theRunUsesTheChosenFilterAndLight
