@@ -27,9 +27,9 @@ struct JSONObjectWriter {
         text += value.map(Self.number) ?? "null"
     }
 
-    mutating func add(_ name: String, _ value: Bool) {
+    mutating func add(_ name: String, _ value: Bool?) {
         key(name)
-        text += value ? "true" : "false"
+        text += value.map { $0 ? "true" : "false" } ?? "null"
     }
 
     mutating func add(_ name: String, strings: [String]) {

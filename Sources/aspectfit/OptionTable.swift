@@ -310,7 +310,7 @@ enum OptionTable {
             Fields: input, output, variant (1-based position of the --variant, 1 without), status (ok|error|skipped|planned|not_finished|not_started), error, \
             source_width, source_height \
             (upright), source_format, orientation (EXIF 1-8), crop {x,y,width,height} (upright source \
-            pixels), output_width, output_height, output_format, decode_scale, bytes, milliseconds, \
+            pixels), output_width, output_height, output_format, decode_scale, box_reduction, chroma_repeated, bytes, milliseconds, \
             warnings; input_bytes/output_bytes (base64) when a name is not UTF-8. Summary (counting outputs): summary \
             (true), total, ok, failed, skipped, not_finished, not_started, non_images_skipped, symlinks_skipped, \
             folders_skipped, earlier_outputs_skipped, interrupted, milliseconds.

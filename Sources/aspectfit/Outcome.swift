@@ -62,6 +62,8 @@ struct Outcome: Sendable {
         o.add("output_height", plan?.outputHeight)
         o.add("output_format", plan?.outputFormat.rawValue ?? item.format?.rawValue)
         o.add("decode_scale", plan?.geometry.decodeScale)
+        o.add("box_reduction", plan?.boxReduction)
+        o.add("chroma_repeated", plan?.repeatsChroma)
         o.add("bytes", bytes)
         o.add("milliseconds", milliseconds)
         o.add("warnings", strings: warnings)

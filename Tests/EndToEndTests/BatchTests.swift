@@ -32,7 +32,7 @@ import TestSupport
             #expect(record["bytes"] as? Int == size)
             #expect(record["output_width"] as? Int == 64)
             #expect(record["output_height"] as? Int == 48)
-            for key in ["source_width", "source_height", "source_format", "orientation", "crop", "output_format", "decode_scale", "milliseconds", "warnings"] {
+            for key in ["source_width", "source_height", "source_format", "orientation", "crop", "output_format", "decode_scale", "box_reduction", "chroma_repeated", "milliseconds", "warnings"] {
                 #expect(record[key] != nil, "missing \(key)")
             }
             let crop = try #require(record["crop"] as? [String: Any])

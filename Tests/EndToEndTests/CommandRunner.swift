@@ -39,12 +39,15 @@ struct CommandRunner {
     }()
 
     /// Starts the binary (or `executable`, e.g. a shell or setpriv wrapping it) in `directory`;
-    /// standard input is `stdin` (or empty). `$ASPECTFIT` names the binary for shell scripts.
-    static func start(_ arguments: [String], in directory: URL, stdin: Data? = nil, executable: URL = binary) throws -> (Process, Pipe, Pipe) {
+    /// standard input is `stdin` (or empty). `$ASPECTFIT` names the binary for shell scripts;
+    /// `environment` adds to or replaces the test's own variables.
+    static func start(_ arguments: [String], in directory: URL, stdin: Data? = nil, executable: URL = binary,
+                      environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["ASPECTFIT": binary.path]) { $1 }
+            .merging(environment) { $1 }
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out

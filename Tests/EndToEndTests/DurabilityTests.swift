@@ -50,10 +50,12 @@ import TestSupport
     static func traced(_ sandbox: Sandbox, _ arguments: [String]) throws -> (result: CommandRunner.Result, trace: Trace)? {
         guard let strace = strace() else { return nil }
         let log = sandbox.url("strace.log").path
+        // LeakSanitizer cannot run under ptrace: with an ASan build (scripts/sanitize.sh) it is off here.
+        let asan = (ProcessInfo.processInfo.environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "detect_leaks=0"
         let (process, out, err) = try CommandRunner.start(
             ["-f", "-y", "-qq", "-o", log, "-e", "trace=fdatasync,fsync,sync_file_range,rename,renameat,renameat2",
              CommandRunner.binary.path] + arguments,
-            in: sandbox.root, executable: strace)
+            in: sandbox.root, executable: strace, environment: ["ASAN_OPTIONS": asan])
         let result = CommandRunner.finish(process, out, err)
         return (result, Trace(try String(contentsOfFile: log, encoding: .utf8)))
     }

@@ -44,6 +44,14 @@ struct SharedDecode {
         options.smoothChroma = !outputs.allSatisfy(\.geometry.hidesChromaReplication)
     }
 
+    /// `plan` (output `index`'s) with how its rows were read: box reduction and chroma upsampling.
+    func route(of plan: FitPlan, output index: Int) -> FitPlan {
+        var plan = plan
+        plan.boxReduction = outputs[index].reduction
+        plan.repeatsChroma = plan.source.format == .jpeg && options.scaleDenominator == 1 && !options.smoothChroma
+        return plan
+    }
+
     /// Decodes once and returns each output's resampled (upright, not yet cornered) pixels, in
     /// order, and the decoder's warnings. `cancellation` is checked before every row.
     func run(_ data: UnsafeRawBufferPointer, cancellation: CancellationFlag?) throws(FitError) -> ([PixelBuffer], [String]) {

@@ -153,7 +153,7 @@ public struct VariantSet: Sendable {
                 var variantClock = decodeClock
                 variantClock.restart()
                 results[i] = Result { () throws(FitError) in
-                    try pipelines[i].finish(images[n], plan: plans[n], decodeWarnings: warnings, workspace: slots[n],
+                    try pipelines[i].finish(images[n], plan: decode.route(of: plans[n], output: n), decodeWarnings: warnings, workspace: slots[n],
                                             clock: variantClock, cancellation: cancellation)
                 }
             }

@@ -55,8 +55,9 @@ func thumbnails(of uploads: [[UInt8]], pipeline: Pipeline) async -> [Result<FitR
     await withTaskGroup(of: (Int, Result<FitResult, FitError>).self) { group in
         for (index, upload) in uploads.enumerated() {
             group.addTask {
-                do throws(FitError) { return (index, .success(try await pipeline.run(upload))) }
-                catch { return (index, .failure(error)) }
+                let result: Result<FitResult, FitError>
+                do throws(FitError) { result = .success(try await pipeline.run(upload)) } catch { result = .failure(error) }
+                return (index, result)
             }
         }
         var results = [Result<FitResult, FitError>?](repeating: nil, count: uploads.count)
