@@ -118,7 +118,7 @@ import TestSupport
             #expect(part.status == 0, "\(part.stderr)")
             let files = sandbox.files(under: "shard\(k)")
             #expect(!files.isEmpty)
-            for file in files { #expect(try sandbox.data("shard\(k)/\(file)") == sandbox.data("full/\(file)")) }
+            for file in files { #expect(try Bytes(sandbox.data("shard\(k)/\(file)")) == Bytes(sandbox.data("full/\(file)"))) }
             seen += files
         }
         #expect(seen.sorted() == expected)
@@ -132,7 +132,7 @@ import TestSupport
         #expect(one.status == 0 && four.status == 0)
         let files = sandbox.files(under: "j1")
         #expect(files == sandbox.files(under: "j4") && files.count == 5)
-        for file in files { #expect(try sandbox.data("j1/\(file)") == sandbox.data("j4/\(file)")) }
+        for file in files { #expect(try Bytes(sandbox.data("j1/\(file)")) == Bytes(sandbox.data("j4/\(file)"))) }
         // Reports come in input order whatever the number of jobs.
         #expect(one.jsonLines.dropLast().map { $0["input"] as? String } == four.jsonLines.dropLast().map { $0["input"] as? String })
     }

@@ -44,7 +44,7 @@ import TestSupport
         for file in [installed.bin, installed.manPage, installed.bash, installed.zsh, installed.fish] {
             #expect(FileManager.default.fileExists(atPath: file.path), "\(file.path) missing")
         }
-        #expect(try Data(contentsOf: installed.bin) == Data(contentsOf: CommandRunner.binary))
+        #expect(try Bytes(Data(contentsOf: installed.bin)) == Bytes(Data(contentsOf: CommandRunner.binary)))
         let version = try CommandRunner.run(["--version"], in: installed.sandbox.root, stdin: nil)
         let installedVersion = try installed.shell("\(Installed.quoted(installed.bin.path)) --version")
         #expect(installedVersion.status == 0 && installedVersion.stdoutText == version.stdoutText)

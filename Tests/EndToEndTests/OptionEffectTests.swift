@@ -99,7 +99,7 @@ import TestSupport
         for option in Self.options {
             let cli = try Self.output(option.input, option.base + option.option, as: option.name)
             let expected = try Self.library(option.input, option.configure)
-            #expect(cli == expected, "\(option): the CLI's bytes differ from the library's")
+            #expect(Bytes(cli) == Bytes(expected), "\(option): the CLI's bytes differ from the library's")
             let without = try Self.output(option.input, option.without ?? option.base, as: option.name)
             #expect(cli != without, "\(option) changes nothing")
         }

@@ -43,7 +43,7 @@ import TestSupport
 
         let same = try sandbox.run(["-r", "4:3", "-w", "100", "p"])   // without --skip-existing: rewritten, same bytes
         #expect(same.status == 0, "\(same.stderr)")
-        #expect(try sandbox.data("p/x-100x75.jpg") == firstBytes)
+        #expect(try Bytes(sandbox.data("p/x-100x75.jpg")) == Bytes(firstBytes))
 
         let bigger = try sandbox.run(["-r", "4:3", "-w", "200", "p"])
         #expect(bigger.status == 0, "\(bigger.stderr)")

@@ -116,7 +116,7 @@ import TestSupport
                 if mine["decode_scale"] as? Int == record["decode_scale"] as? Int {
                     let sameRows = mine["box_reduction"] as? Int == 1
                     if sameRows && mine["chroma_repeated"] as? Bool == record["chroma_repeated"] as? Bool {
-                        #expect(ours == theirs, "\(input) variant \(index + 1): same decode, same bytes")
+                        #expect(Bytes(ours) == Bytes(theirs), "\(input) variant \(index + 1): same decode, same bytes")
                     } else {
                         let psnr = try Self.psnr(ours, theirs)
                         #expect(psnr >= 40, "\(input) variant \(index + 1): \(psnr) dB, box-averaged or smoothed rows")

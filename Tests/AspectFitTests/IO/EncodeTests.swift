@@ -36,7 +36,7 @@ import TestSupport
             let png = try ImageEncoder.encodePNG(image, options: options)
             let decoded = try ImageFile.decode(png)
             #expect(decoded.pixels.layout == layout)
-            #expect(decoded.pixels.packedBytes == image.bytes, "\(layout) \(options)")
+            #expect(Bytes(decoded.pixels.packedBytes) == Bytes(image.bytes), "\(layout) \(options)")
         }
     }
 
@@ -68,7 +68,7 @@ import TestSupport
         let alpha = try ImageFile.decode(ImageFile.read(path: samples.appendingPathComponent("astronaut-alpha.png").path)).pixels
         for image in [photo, alpha] {
             let png = try ImageEncoder.encodePNG(image)
-            #expect(try ImageFile.decode(png).pixels.packedBytes == image.packedBytes, "\(image.layout)")
+            #expect(try Bytes(ImageFile.decode(png).pixels.packedBytes) == Bytes(image.packedBytes), "\(image.layout)")
             let filters = try Self.rowFilters(png, python: python)
             #expect(filters.count == image.height)
             #expect(Set(filters) == [3, 4], "\(image.layout): filters used \(Set(filters).sorted())")
@@ -82,8 +82,8 @@ import TestSupport
         var padded = [UInt8]()
         for y in 0 ..< 6 { padded += packed.bytes[y * 30 ..< y * 30 + 30] + [9, 9, 9, 9] }
         let buffer = try! PixelBuffer(width: 10, height: 6, layout: .rgb8, bytesPerRow: 34, bytes: padded)
-        #expect(try ImageEncoder.encodePNG(buffer) == ImageEncoder.encodePNG(packed))
-        #expect(try ImageEncoder.encodeJPEG(buffer) == ImageEncoder.encodeJPEG(packed))
+        #expect(try Bytes(ImageEncoder.encodePNG(buffer)) == Bytes(ImageEncoder.encodePNG(packed)))
+        #expect(try Bytes(ImageEncoder.encodeJPEG(buffer)) == Bytes(ImageEncoder.encodeJPEG(packed)))
     }
 
     @Test func jpegRoundTripAtQuality90KeepsPSNRAbove40dB() throws {
@@ -127,7 +127,7 @@ import TestSupport
                 #expect(result.status == 0 && result.stderr.isEmpty, "djpeg \(options): \(result.stderr)")
                 let pnm = try Djpeg.parsePNM(result.stdout)
                 #expect(pnm.channels == image.layout.channels && pnm.width == 50 && pnm.height == 40)
-                #expect(try pnm.pixels == ImageFile.decode(jpeg).pixels.packedBytes)
+                #expect(try Bytes(pnm.pixels) == Bytes(ImageFile.decode(jpeg).pixels.packedBytes))
                 let info = try ImageFile.probe(jpeg)
                 #expect(info.isProgressive == options.progressive)
                 #expect(info.channels == image.layout.channels)

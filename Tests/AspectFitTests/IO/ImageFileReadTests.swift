@@ -10,7 +10,7 @@ import TestSupport
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("aspectfit-read-\(UUID().uuidString)").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(try ImageFile.read(path: path) == bytes)
+        #expect(try Bytes(ImageFile.read(path: path)) == Bytes(bytes))
     }
 
     @Test func missingFilesAndDirectoriesFailClearly() {

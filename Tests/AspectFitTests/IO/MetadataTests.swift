@@ -28,7 +28,7 @@ import TestSupport
             let info = try ImageFile.probe(encoded)
             #expect(info.exif == upright)
             #expect(info.orientation == .up)
-            #expect(try ImageFile.decode(encoded).pixels.packedBytes == image.bytes)
+            #expect(try Bytes(ImageFile.decode(encoded).pixels.packedBytes) == Bytes(image.bytes))
         }
         #expect(try ImageFile.probe(try ImageEncoder.encodeJPEG(image, exif: EXIFBlock.setting(.left, in: exif))).orientation == .left)
     }

@@ -136,7 +136,7 @@ import TestSupport
                     _ = cio_to_srgb_convert_with(profile.bytes, profile.bytes.count, withAlpha, Int32(loop),
                                                  buffer.baseAddress, buffer.baseAddress, count / (channels + 1))
                 }
-                #expect(inPlace == converted, "\(profile) \(pixels) pixels, loop \(loop)")
+                #expect(Bytes(inPlace) == Bytes(converted), "\(profile) \(pixels) pixels, loop \(loop)")
                 for p in 0 ..< pixels {
                     let base = p * (channels + 1)
                     #expect(converted[base + channels] == input[base + channels])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import AspectFit
 
 /// Every instruction set's kernels against the plainly written passes, on this machine: each set
@@ -152,7 +153,7 @@ import Testing
                 conversion.convert(sums, count: count, into: $0.baseAddress!, pixelStride: 3, using: .scalar)
             }
             got.withUnsafeMutableBufferPointer { conversion.convert(sums, count: count, into: $0.baseAddress!, pixelStride: 3, using: set) }
-            #expect(got == expected, "\(set) \(count) pixels")
+            #expect(Bytes(got) == Bytes(expected), "\(set) \(count) pixels")
         }
     }
 

@@ -27,10 +27,10 @@ import TestSupport
         for name in ["harvesters.jpg", "tulips-alpha.png", "concert-gray.jpg"] {
             let bytes = try Self.sample(name)
             let expected = try Self.blocking(Self.pipeline, bytes).bytes
-            #expect(try await Self.pipeline.run(bytes).bytes == expected, "\(name) [UInt8]")
-            #expect(try await Self.pipeline.run(Data(bytes)).bytes == expected, "\(name) Data")
-            #expect(try await Self.pipeline.run(bytes[...]).bytes == expected, "\(name) ArraySlice")
-            #expect(try Self.blocking(Self.pipeline, Data(bytes)).bytes == expected, "\(name) blocking Data")
+            #expect(try await Bytes(Self.pipeline.run(bytes).bytes) == Bytes(expected), "\(name) [UInt8]")
+            #expect(try await Bytes(Self.pipeline.run(Data(bytes)).bytes) == Bytes(expected), "\(name) Data")
+            #expect(try await Bytes(Self.pipeline.run(bytes[...]).bytes) == Bytes(expected), "\(name) ArraySlice")
+            #expect(try Bytes(Self.blocking(Self.pipeline, Data(bytes)).bytes) == Bytes(expected), "\(name) blocking Data")
             #expect(try Self.pipeline.plan(Data(bytes)) == Self.pipeline.plan(bytes), "\(name) plan")
         }
     }
@@ -68,7 +68,7 @@ import TestSupport
         let uncancelled = bytes.withUnsafeBytes { raw in
             Result { () throws(FitError) in try Self.pipeline.run(bytes: raw, workspace: workspace, cancellation: CancellationFlag()) }
         }
-        #expect(try uncancelled.get().bytes == Self.pipeline.run(bytes).bytes)
+        #expect(try Bytes(uncancelled.get().bytes) == Bytes(Self.pipeline.run(bytes).bytes))
     }
 
     @Test func cancellingARunningFitThrowsCancelled() async throws {

@@ -107,6 +107,6 @@ func thumbnails(of uploads: [[UInt8]], pipeline: Pipeline) async -> [Result<FitR
         #expect(results.count == 3)
         #expect(try results[0].get().plan.outputWidth == 50)
         #expect(throws: FitError.self) { try results[1].get() }
-        #expect(try results[2].get().bytes == results[0].get().bytes)
+        #expect(try Bytes(results[2].get().bytes) == Bytes(results[0].get().bytes))
     }
 }
