@@ -21,12 +21,12 @@ ubsan_runtime=$(dirname "$(dirname "$(command -v swift)")")/lib/swift/clang/lib/
 
 run_address() {
     echo "== swift test --sanitize=address"
-    # Optimized, as the README's test command (a debug build runs the suite ~50x slower).
-    swift build -c release -Xswiftc -enable-testing --build-tests --sanitize=address --scratch-path .build/sanitize-address
+    # Optimized, as the README's test command (at -Onone the suite runs ~50x slower).
+    swift build -Xswiftc -O --build-tests --sanitize=address --scratch-path .build/sanitize-address
     # The peak-memory test is left to `swift test`: ASan's quarantine keeps freed memory on purpose,
     # so RSS grows with the work done.
     LSAN_OPTIONS=suppressions=$root/scripts/lsan-suppressions.txt \
-        swift test -c release -Xswiftc -enable-testing --skip-build --sanitize=address --scratch-path .build/sanitize-address \
+        swift test -Xswiftc -O --skip-build --sanitize=address --scratch-path .build/sanitize-address \
         --skip peakMemoryDoesNotGrowWithTheNumberOfFiles $filter
 }
 
