@@ -55,6 +55,7 @@ func thumbnails(of uploads: [[UInt8]], pipeline: Pipeline) async -> [Result<FitR
     await withTaskGroup(of: (Int, Result<FitResult, FitError>).self) { group in
         for (index, upload) in uploads.enumerated() {
             group.addTask {
+                // Assigned, then returned: Swift 6.3.1 -O miscompiles a tuple returned from `do throws`.
                 let result: Result<FitResult, FitError>
                 do throws(FitError) { result = .success(try await pipeline.run(upload)) } catch { result = .failure(error) }
                 return (index, result)
