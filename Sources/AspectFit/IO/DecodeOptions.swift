@@ -19,6 +19,12 @@ public struct DecodeOptions: Sendable, Equatable {
     /// resampler reduces by 2x or more (see `CropPlan.hidesChromaReplication`).
     public var smoothChroma = true
 
+    /// Whether decoding a `format` source with these options repeats subsampled chroma: a
+    /// full-scale JPEG decode that does not smooth it.
+    func repeatsChroma(decoding format: ImageFormat) -> Bool {
+        format == .jpeg && scaleDenominator == 1 && !smoothChroma
+    }
+
     /// The defaults decode the whole image at full scale and refuse damage.
     public init(maxPixels: Int = DecodeOptions.defaultMaxPixels, failOnTruncation: Bool = true,
                 scaleDenominator: Int = 1, region: PixelRect? = nil) {

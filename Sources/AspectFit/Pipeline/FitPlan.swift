@@ -12,12 +12,13 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     public var windowChoice: WindowChoice? = nil
     /// With `FitMode.contain`, the output box and where the scaled image (`geometry`'s output) sits in it.
     public var letterbox: Letterbox? = nil
-    /// Set once run: the factor by which the resampler's rows were box-averaged from a finer decode
-    /// shared with other variants (`VariantSet`); 1 when they were decoded at `geometry.decodeScale`.
+    /// The factor by which the resampler's rows are box-averaged from a finer decode shared with
+    /// other variants (`VariantSet`); 1 when they are decoded at `geometry.decodeScale`.
     public var boxReduction = 1
-    /// Set once run: whether a full-scale JPEG decode repeated each subsampled chroma sample
-    /// instead of smoothing it (`DecodeOptions.smoothChroma`, `CropPlan.hidesChromaReplication`).
-    public var repeatsChroma = false
+    /// Whether a full-scale JPEG decode repeated each subsampled chroma sample instead of smoothing
+    /// it (`DecodeOptions.smoothChroma`, `CropPlan.hidesChromaReplication`); nil until decoded, as
+    /// variants sharing a decode decide it together.
+    public var repeatsChroma: Bool? = nil
 
     /// The output width in pixels, upright: the letterbox's with `FitMode.contain`.
     public var outputWidth: Int { letterbox?.width ?? geometry.outputWidth }

@@ -31,6 +31,7 @@ extension Pipeline {
         } catch { throw .plan(error) }
         crop = crop.withDecodeScale(plan.geometry.decodeScale, filterRadius: options.filter.radius)
         plan.geometry = crop
+        plan.repeatsChroma = decode.repeatsChroma(decoding: source.format)
         plan.windowChoice = WindowChoice(strategy: options.gravity, focusX: (crop.crop.x + crop.crop.width / 2) / w,
                                          focusY: (crop.crop.y + crop.crop.height / 2) / h)
 

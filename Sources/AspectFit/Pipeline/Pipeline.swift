@@ -82,7 +82,7 @@ public struct Pipeline: Sendable {
             let images: [PixelBuffer]
             (images, warnings) = try decode.run(bytes, cancellation: cancellation)
             image = images[0]
-            plan = decode.route(of: plan, output: 0)
+            plan = decode.withChroma(plan)
         }
         clock.lap("decode+resample")
         return try finish(image, plan: plan, decodeWarnings: warnings, workspace: workspace, clock: clock,

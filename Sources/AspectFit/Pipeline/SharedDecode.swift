@@ -44,11 +44,10 @@ struct SharedDecode {
         options.smoothChroma = !outputs.allSatisfy(\.geometry.hidesChromaReplication)
     }
 
-    /// `plan` (output `index`'s) with how its rows were read: box reduction and chroma upsampling.
-    func route(of plan: FitPlan, output index: Int) -> FitPlan {
+    /// `plan` with how this decode upsampled the chroma.
+    func withChroma(_ plan: FitPlan) -> FitPlan {
         var plan = plan
-        plan.boxReduction = outputs[index].reduction
-        plan.repeatsChroma = plan.source.format == .jpeg && options.scaleDenominator == 1 && !options.smoothChroma
+        plan.repeatsChroma = options.repeatsChroma(decoding: plan.source.format)
         return plan
     }
 

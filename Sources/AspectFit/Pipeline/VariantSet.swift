@@ -97,8 +97,8 @@ public struct VariantSet: Sendable {
         }
         for i in planned.indices {
             guard case .success(var p) = planned[i], !p.decodesAlone, let shared = finest[p.decodeKey] else { continue }
-            let scale = shared * Self.boxReduction(p.plan.geometry.decodeScale / shared)
-            p.plan.geometry = p.plan.geometry.withDecodeScale(scale, filterRadius: pipelines[i].options.filter.radius)
+            p.plan.boxReduction = Self.boxReduction(p.plan.geometry.decodeScale / shared)
+            p.plan.geometry = p.plan.geometry.withDecodeScale(shared * p.plan.boxReduction, filterRadius: pipelines[i].options.filter.radius)
             planned[i] = .success(p)
         }
         return planned
@@ -153,7 +153,7 @@ public struct VariantSet: Sendable {
                 var variantClock = decodeClock
                 variantClock.restart()
                 results[i] = Result { () throws(FitError) in
-                    try pipelines[i].finish(images[n], plan: decode.route(of: plans[n], output: n), decodeWarnings: warnings, workspace: slots[n],
+                    try pipelines[i].finish(images[n], plan: decode.withChroma(plans[n]), decodeWarnings: warnings, workspace: slots[n],
                                             clock: variantClock, cancellation: cancellation)
                 }
             }
