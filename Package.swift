@@ -13,7 +13,7 @@ let package = Package(
     targets: [
         .target(
             name: "CImageIO",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("lcms2")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("lcms2")]
         ),
         .target(name: "CResampleKernels"),
         .target(

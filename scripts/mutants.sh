@@ -289,10 +289,20 @@ mutants=$(cat <<'EOF'
 - const uint32_t edge = (uint32_t)(last_width * rows);
 + const uint32_t edge = (uint32_t)(factor * rows);
 
-@ png-default-filters-all-five
-? EncodeTests
-- png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_AVG | PNG_FILTER_PAETH);
-+ png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
+@ png-paeth-prefers-c-over-b
+? PNGFilterTests
+- __m128i take_b = _mm_andnot_si128(_mm_cmpgt_epi16(pb, pc), _mm_set1_epi16(-1));
++ __m128i take_b = _mm_andnot_si128(_mm_cmpgt_epi16(pc, pb), _mm_set1_epi16(-1));
+
+@ png-average-rounded-up
+? PNGFilterTests
+- __m128i mean = _mm_sub_epi8(_mm_avg_epu8(a, b), _mm_and_si128(_mm_xor_si128(a, b), one));
++ __m128i mean = _mm_avg_epu8(a, b);
+
+@ png-heuristic-paeth-on-a-tie
+? PNGFilterTests
+- if (magnitude(candidate, n) < magnitude(out + 1, n)) {
++ if (magnitude(candidate, n) <= magnitude(out + 1, n)) {
 
 @ variants-collision-between-variants-dropped
 ? VariantTests

@@ -1,7 +1,7 @@
-/* PNG encoding through libpng into a growable memory buffer. */
+/* PNG encoding into a growable memory buffer: libpng writes the chunks, png_idat.c the image data. */
 #include "internal.h"
+#include "png_idat.h"
 #include <png.h>
-#include <zlib.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,6 +39,8 @@ static void on_warning(png_structp png, png_const_charp text) {
     cio_set_message(&sink->last_warning, "%s", text);
 }
 
+enum { IDAT_CHUNK_SIZE = 1 << 20 };
+
 static int color_type(cio_layout layout) {
     switch (layout) {
     case CIO_GRAY8: return PNG_COLOR_TYPE_GRAY;
@@ -48,9 +50,9 @@ static int color_type(cio_layout layout) {
     }
 }
 
-/* One libpng encode with the given metadata; a profile libpng rejects (benign errors are warnings)
- * is left out and noted in `dropped`. */
-static cio_status encode_once(const cio_image *image, const cio_png_options *options, const uint8_t *icc,
+/* One libpng encode with the given metadata around the compressed image data `idat`; a profile
+ * libpng rejects (benign errors are warnings) is left out and noted in `dropped`. */
+static cio_status encode_once(const cio_image *image, const uint8_t *idat, size_t idat_size, const uint8_t *icc,
                               size_t icc_size, const uint8_t *exif, size_t exif_size, int srgb, cio_warnings *dropped,
                               uint8_t **output, size_t *output_size, cio_message *message) {
     png_sink sink;
@@ -75,16 +77,6 @@ static cio_status encode_once(const cio_image *image, const cio_png_options *opt
     png_set_option(png, PNG_SKIP_sRGB_CHECK_PROFILE, PNG_OPTION_ON);
     png_set_IHDR(png, info, image->width, image->height, 8, color_type(image->layout), PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    png_set_compression_level(png, options->compression_level);
-    if (options->fast_filters) {
-        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
-        png_set_compression_strategy(png, Z_RLE);
-    } else {
-        /* libpng's adaptive choice between AVG and PAETH only: on photos and cards it almost always
-         * picks one of the two anyway (0.15% larger than all five over 25 PNGs, 1.7% at most), and
-         * trying two filters instead of five per row takes 17% off a 1080x1350 RGBA encode */
-        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_AVG | PNG_FILTER_PAETH);
-    }
     if (srgb) {
         png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     } else if (icc_size > 0) {
@@ -97,10 +89,13 @@ static cio_status encode_once(const cio_image *image, const cio_png_options *opt
     }
     if (exif_size > 0) png_set_eXIf_1(png, info, (png_uint_32)exif_size, (png_bytep)exif);
     png_write_info(png, info);
-    for (uint32_t y = 0; y < image->height; y++) {
-        png_write_row(png, image->pixels + (size_t)y * image->stride);
+    /* the data in IDAT chunks of at most 1 MiB, then IEND: what png_write_row and png_write_end
+     * would write, without libpng's own filtering and zlib stream */
+    for (size_t offset = 0; offset < idat_size; offset += IDAT_CHUNK_SIZE) {
+        size_t length = idat_size - offset < IDAT_CHUNK_SIZE ? idat_size - offset : IDAT_CHUNK_SIZE;
+        png_write_chunk(png, (png_const_bytep) "IDAT", idat + offset, length);
     }
-    png_write_end(png, NULL);   /* with `info`, libpng 1.6 writes eXIf a second time after IDAT */
+    png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
     png_destroy_write_struct(&png, &info);
     *output = sink.buffer.bytes;
     *output_size = sink.buffer.size;
@@ -128,21 +123,27 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
         icc_size = 0;
     }
     if (exif_size > 0 && !cio_exif_is_tiff(exif, exif_size, PNG_UINT_31_MAX, metadata->dropped)) exif_size = 0;
-    status = encode_once(image, options, icc, icc_size, exif, exif_size, metadata->srgb, metadata->dropped, output, output_size,
-                         message);
+    uint8_t *idat;
+    size_t idat_size;
+    status = cio_png_idat(image, options, &idat, &idat_size, message);
+    if (status != CIO_OK) return status;
+    status = encode_once(image, idat, idat_size, icc, icc_size, exif, exif_size, metadata->srgb, metadata->dropped, output,
+                         output_size, message);
     /* metadata never costs the image: whatever libpng still refuses, the pixels are written without it */
     if (status != CIO_OK && status != CIO_OUT_OF_MEMORY && icc_size > 0) {
         char line[CIO_MESSAGE_CAPACITY];
         snprintf(line, sizeof line, "ICC profile dropped: %s", message->text);
         cio_warnings_add(metadata->dropped, line);
         icc_size = 0;
-        status = encode_once(image, options, icc, 0, exif, exif_size, metadata->srgb, metadata->dropped, output, output_size, message);
+        status = encode_once(image, idat, idat_size, icc, 0, exif, exif_size, metadata->srgb, metadata->dropped, output, output_size, message);
     }
     if (status != CIO_OK && status != CIO_OUT_OF_MEMORY && exif_size > 0) {
         char line[CIO_MESSAGE_CAPACITY];
         snprintf(line, sizeof line, "EXIF dropped: %s", message->text);
         cio_warnings_add(metadata->dropped, line);
-        status = encode_once(image, options, NULL, 0, NULL, 0, metadata->srgb, metadata->dropped, output, output_size, message);
+        status = encode_once(image, idat, idat_size, NULL, 0, NULL, 0, metadata->srgb, metadata->dropped, output, output_size,
+                             message);
     }
+    free(idat);
     return status;
 }

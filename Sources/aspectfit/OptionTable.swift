@@ -165,14 +165,14 @@ enum OptionTable {
             action: .flag { $0.options.fit.jpeg.optimizeHuffman = true }, inVariant: true),
         OptionDeclaration(
             long: "png-compression", section: .output,
-            help: "zlib level 0-9 (default \(FitOptions().png.compressionLevel): as small as 6 on photos, 3x faster). "
+            help: "deflate level 0-9 (default \(FitOptions().png.compressionLevel); 1: faster, up to 11% larger). "
                 + "Each row takes the smaller of the AVG and PAETH filters.",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 line.options.fit.png.compressionLevel = try value.integer(in: 0...9)
             }, inVariant: true),
         OptionDeclaration(
             long: "fast-png", section: .output,
-            help: "PNG with the SUB filter and RLE: about 6x faster, ~10% larger.",
+            help: "PNG rows all SUB-filtered: no per-row choice, a little faster, larger.",
             action: .flag { $0.options.fit.png.fastFilters = true }, inVariant: true),
         OptionDeclaration(
             long: "strip", section: .output,

@@ -121,8 +121,8 @@ typedef struct {
 } cio_jpeg_options;
 
 typedef struct {
-    int compression_level;        /* 0...9 */
-    int fast_filters;             /* nonzero: SUB filter only and Z_RLE: much faster, somewhat larger */
+    int compression_level;        /* 0...9: libdeflate's level (0 stores) */
+    int fast_filters;             /* nonzero: SUB filter only instead of the smaller of AVG and PAETH per row */
 } cio_png_options;
 
 /* Metadata to write with the pixels (required; either block may be NULL). Metadata never fails an

@@ -1,0 +1,164 @@
+/* A PNG's image data (the IDAT payload): every row filtered (PNG spec section 9) and the whole
+ * image compressed as one zlib stream by libdeflate, 2.5-3x faster than zlib for a smaller stream.
+ * An encoder's filters read only unfiltered bytes, so unlike a decoder's each loop vectorizes. */
+#include "internal.h"
+#include "png_idat.h"
+#include <libdeflate.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+enum { FILTER_SUB = 1, FILTER_AVG = 3, FILTER_PAETH = 4 };
+
+/* Each filter: the first `bpp` bytes (no left neighbour), then 16 bytes per step with SSE2 (every
+ * x86-64 has it), then the scalar tail, which is also the whole loop elsewhere. */
+static void filter_sub(const uint8_t *restrict row, size_t n, size_t bpp, uint8_t *restrict out) {
+    size_t i = 0;
+    for (; i < bpp; i++) out[i] = row[i];
+#ifdef __SSE2__
+    for (; i + 16 <= n; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(row + i)), a = _mm_loadu_si128((const __m128i *)(row + i - bpp));
+        _mm_storeu_si128((__m128i *)(out + i), _mm_sub_epi8(x, a));
+    }
+#endif
+    for (; i < n; i++) out[i] = (uint8_t)(row[i] - row[i - bpp]);
+}
+
+static void filter_avg(const uint8_t *restrict row, const uint8_t *restrict above, size_t n, size_t bpp,
+                       uint8_t *restrict out) {
+    size_t i = 0;
+    for (; i < bpp; i++) out[i] = (uint8_t)(row[i] - (above[i] >> 1));
+#ifdef __SSE2__
+    const __m128i one = _mm_set1_epi8(1);
+    for (; i + 16 <= n; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(row + i)), a = _mm_loadu_si128((const __m128i *)(row + i - bpp));
+        __m128i b = _mm_loadu_si128((const __m128i *)(above + i));
+        /* floor((a + b) / 2): pavgb rounds up, so take back the odd sums' 1 */
+        __m128i mean = _mm_sub_epi8(_mm_avg_epu8(a, b), _mm_and_si128(_mm_xor_si128(a, b), one));
+        _mm_storeu_si128((__m128i *)(out + i), _mm_sub_epi8(x, mean));
+    }
+#endif
+    for (; i < n; i++) out[i] = (uint8_t)(row[i] - ((row[i - bpp] + above[i]) >> 1));
+}
+
+#ifdef __SSE2__
+/* The Paeth predictor of 8 bytes widened to 16 bits. */
+static inline __m128i paeth_predict16(__m128i a, __m128i b, __m128i c) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i bc = _mm_sub_epi16(b, c), ac = _mm_sub_epi16(a, c), abc = _mm_add_epi16(bc, ac);
+    __m128i pa = _mm_max_epi16(bc, _mm_sub_epi16(zero, bc));
+    __m128i pb = _mm_max_epi16(ac, _mm_sub_epi16(zero, ac));
+    __m128i pc = _mm_max_epi16(abc, _mm_sub_epi16(zero, abc));
+    __m128i take_a = _mm_andnot_si128(_mm_or_si128(_mm_cmpgt_epi16(pa, pb), _mm_cmpgt_epi16(pa, pc)), _mm_set1_epi16(-1));
+    __m128i take_b = _mm_andnot_si128(_mm_cmpgt_epi16(pb, pc), _mm_set1_epi16(-1));
+    __m128i b_or_c = _mm_or_si128(_mm_and_si128(take_b, b), _mm_andnot_si128(take_b, c));
+    return _mm_or_si128(_mm_and_si128(take_a, a), _mm_andnot_si128(take_a, b_or_c));
+}
+#endif
+
+/* The Paeth predictor with p = a + b - c written out: |p - a| = |b - c|, |p - b| = |a - c|. */
+static void filter_paeth(const uint8_t *restrict row, const uint8_t *restrict above, size_t n, size_t bpp,
+                         uint8_t *restrict out) {
+    size_t i = 0;
+    for (; i < bpp; i++) out[i] = (uint8_t)(row[i] - above[i]);   /* a = c = 0: predicts b */
+#ifdef __SSE2__
+    const __m128i zero = _mm_setzero_si128();
+    for (; i + 16 <= n; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(row + i)), a = _mm_loadu_si128((const __m128i *)(row + i - bpp));
+        __m128i b = _mm_loadu_si128((const __m128i *)(above + i)), c = _mm_loadu_si128((const __m128i *)(above + i - bpp));
+        __m128i low = paeth_predict16(_mm_unpacklo_epi8(a, zero), _mm_unpacklo_epi8(b, zero), _mm_unpacklo_epi8(c, zero));
+        __m128i high = paeth_predict16(_mm_unpackhi_epi8(a, zero), _mm_unpackhi_epi8(b, zero), _mm_unpackhi_epi8(c, zero));
+        _mm_storeu_si128((__m128i *)(out + i), _mm_sub_epi8(x, _mm_packus_epi16(low, high)));
+    }
+#endif
+    for (; i < n; i++) {
+        int a = row[i - bpp], b = above[i], c = above[i - bpp];
+        int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
+        int predicted = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
+        out[i] = (uint8_t)(row[i] - predicted);
+    }
+}
+
+/* The spec's heuristic: the filtered bytes as signed values, the smaller sum of magnitudes wins. */
+static uint64_t magnitude(const uint8_t *filtered, size_t n) {
+    uint64_t sum = 0;
+    size_t i = 0;
+#ifdef __SSE2__
+    const __m128i zero = _mm_setzero_si128();
+    __m128i sums = zero;
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(filtered + i));
+        sums = _mm_add_epi64(sums, _mm_sad_epu8(_mm_min_epu8(v, _mm_sub_epi8(zero, v)), zero));   /* min(v, 256 - v) */
+    }
+    sum = (uint64_t)_mm_cvtsi128_si64(sums) + (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums));
+#endif
+    for (; i < n; i++) sum += filtered[i] < 128 ? filtered[i] : 256 - filtered[i];
+    return sum;
+}
+
+static size_t bytes_per_pixel(cio_layout layout) {
+    switch (layout) {
+    case CIO_GRAY8: return 1;
+    case CIO_GRAY_ALPHA8: return 2;
+    case CIO_RGB8: return 3;
+    default: return 4;
+    }
+}
+
+/* Each row as its filter-type byte and filtered bytes: SUB when `fast`, otherwise AVG or PAETH,
+ * whichever is smaller (all five filters make files only 0.15% smaller on photos and cards). */
+static void filter_rows(const cio_image *image, int fast, const uint8_t *zeros, uint8_t *candidate, uint8_t *out) {
+    size_t bpp = bytes_per_pixel(image->layout), n = (size_t)image->width * bpp;
+    for (uint32_t y = 0; y < image->height; y++, out += n + 1) {
+        const uint8_t *row = image->pixels + (size_t)y * image->stride;
+        const uint8_t *above = y > 0 ? row - image->stride : zeros;
+        if (fast) {
+            out[0] = FILTER_SUB;
+            filter_sub(row, n, bpp, out + 1);
+            continue;
+        }
+        filter_avg(row, above, n, bpp, out + 1);
+        filter_paeth(row, above, n, bpp, candidate);
+        out[0] = FILTER_AVG;
+        if (magnitude(candidate, n) < magnitude(out + 1, n)) {
+            out[0] = FILTER_PAETH;
+            memcpy(out + 1, candidate, n);
+        }
+    }
+}
+
+cio_status cio_png_idat(const cio_image *image, const cio_png_options *options, uint8_t **idat, size_t *idat_size,
+                        cio_message *message) {
+    *idat = NULL;
+    *idat_size = 0;
+    size_t n = (size_t)image->width * bytes_per_pixel(image->layout);
+    if (image->height > 0 && n + 1 > SIZE_MAX / image->height) {
+        cio_set_message(message, "image too large for PNG");
+        return CIO_INVALID_ARGUMENT;
+    }
+    size_t filtered_size = (n + 1) * image->height;
+    uint8_t *filtered = malloc(filtered_size), *zeros = calloc(n + 1, 1), *candidate = malloc(n + 1);
+    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(options->compression_level);
+    uint8_t *compressed = NULL;
+    size_t bound = 0, size = 0;
+    if (filtered != NULL && zeros != NULL && candidate != NULL && compressor != NULL) {
+        filter_rows(image, options->fast_filters, zeros, candidate, filtered);
+        bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
+        compressed = malloc(bound);
+        if (compressed != NULL) size = libdeflate_zlib_compress(compressor, filtered, filtered_size, compressed, bound);
+    }
+    libdeflate_free_compressor(compressor);
+    free(filtered);
+    free(zeros);
+    free(candidate);
+    if (size == 0) {   /* the bound always fits, so only an allocation can fail */
+        free(compressed);
+        cio_set_message(message, "out of memory encoding PNG");
+        return CIO_OUT_OF_MEMORY;
+    }
+    *idat = compressed;
+    *idat_size = size;
+    return CIO_OK;
+}
