@@ -41,7 +41,8 @@ struct SharedDecode {
         options = DecodeOptions(maxPixels: policy.maxPixels, failOnTruncation: policy.failOnTruncation,
                                 scaleDenominator: scale, region: union)
         options.convertToSRGB = toSRGB
-        options.smoothChroma = !outputs.allSatisfy(\.geometry.hidesChromaReplication)
+        // A box-reduced output averages 4x4 or 8x8 blocks, whole chroma samples each: repeating hides in it.
+        options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || $0.geometry.hidesChromaReplication }
     }
 
     /// `plan` with how this decode upsampled the chroma.
