@@ -206,8 +206,8 @@ mutants=$(cat <<'EOF'
 
 @ png-compression-level-ignored
 ? pngCompressionAndFastFiltersShowInTheFile
-- png_set_compression_level(png, options->compression_level);
-+ png_set_compression_level(png, 6);
+- struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(options->compression_level);
++ struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(6);
 
 @ png-icc-not-written
 ? metadataInAndOutOfBothFormats
