@@ -172,7 +172,8 @@ enum OptionTable {
             }, inVariant: true),
         OptionDeclaration(
             long: "fast-png", section: .output,
-            help: "PNG rows all SUB-filtered: no per-row choice, a little faster, larger.",
+            help: "PNG rows all SUB-filtered (no per-row choice): no faster since libdeflate, larger; "
+                + "for speed use --png-compression 1.",
             action: .flag { $0.options.fit.png.fastFilters = true }, inVariant: true),
         OptionDeclaration(
             long: "strip", section: .output,

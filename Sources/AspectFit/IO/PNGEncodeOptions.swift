@@ -1,12 +1,14 @@
 /// How to write a PNG.
 public struct PNGEncodeOptions: Sendable, Hashable, Codable {
     /// libdeflate level 0 (store) ... 9 (smallest). The default, 3, makes smaller files than zlib's
-    /// level 3 did, in half the time (10 cards and photos of every kind, 1080x1350 RGBA: 1.35 s
-    /// against 2.76 s, every file smaller, by 0.6-66%); level 1 is 17% faster still and up to 11% larger.
+    /// level 3 did, in half the time (`scripts/measure-png.sh`, 10 cards of every kind of image:
+    /// 1.23 s against 2.45 s, every file smaller, by 0.6-66%); level 1 is 15% faster still and up
+    /// to 11% larger.
     public var compressionLevel: Int
     /// The SUB filter on every row instead of the smaller of AVG and PAETH (what the PNG spec
-    /// recommends choosing by). The choice is under a tenth of the encode, so this saves about 1%
-    /// of the time and costs 7-11% in size on photos, up to 18x on a smooth gradient.
+    /// recommends choosing by). Since libdeflate compresses, this is no faster (the choice is under
+    /// a tenth of the encode, and SUB rows deflate slower) and 7-11% larger on photos, up to 18x on
+    /// a smooth gradient (`scripts/measure-png.sh`); for speed, use level 1.
     public var fastFilters: Bool
 
     /// Level 3 with adaptive (AVG or PAETH) filtering by default.
