@@ -294,7 +294,9 @@ import TestSupport
     }
 
     /// A standard output whose reader has already gone: the first write fails, exit 141 exactly
-    /// (the read end is closed before the start, so there is no race to win).
+    /// (the read end is closed before the start, so there is no race to win). Both ends are
+    /// close-on-exec from the start: a process another test spawns meanwhile must not inherit the
+    /// read end and keep it open (the full suite once saw exit 0 that way).
     @Test func aClosedPipeExits141() throws {
         guard try Corpus.require() else { return }
         let sandbox = try Sandbox()
@@ -304,12 +306,19 @@ import TestSupport
         process.executableURL = CommandRunner.binary
         process.arguments = ["--json", "-r", "1:1", "-w", "16", "-o", "out/", "in"]
         process.currentDirectoryURL = sandbox.root
-        let out = Pipe(), err = Pipe()
+        // A FIFO, because open(2) takes O_CLOEXEC atomically where Pipe() cannot.
+        let fifo = sandbox.root.appendingPathComponent("stdout.fifo").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let writer = open(fifo, O_WRONLY | O_CLOEXEC)
+        close(reader)
+        try #require(reader >= 0 && writer >= 0)
+        let out = FileHandle(fileDescriptor: writer, closeOnDealloc: false)
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try out.fileHandleForReading.close()
         try process.run()
-        try out.fileHandleForWriting.close()
+        try out.close()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
