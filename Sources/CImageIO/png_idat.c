@@ -1,5 +1,6 @@
 /* A PNG's image data (the IDAT payload): every row filtered (PNG spec section 9) and the whole
- * image compressed as one zlib stream by libdeflate, 2.5-3x faster than zlib for a smaller stream.
+ * image compressed as one zlib stream by libdeflate: at level 3 the whole encode takes half the time
+ * of libpng with zlib's level 3, for smaller files (scripts/measure-png.sh).
  * An encoder's filters read only unfiltered bytes, so unlike a decoder's each loop vectorizes. */
 #include "internal.h"
 #include "png_idat.h"
@@ -98,19 +99,10 @@ static uint64_t magnitude(const uint8_t *filtered, size_t n) {
     return sum;
 }
 
-static size_t bytes_per_pixel(cio_layout layout) {
-    switch (layout) {
-    case CIO_GRAY8: return 1;
-    case CIO_GRAY_ALPHA8: return 2;
-    case CIO_RGB8: return 3;
-    default: return 4;
-    }
-}
-
 /* Each row as its filter-type byte and filtered bytes: SUB when `fast`, otherwise AVG or PAETH,
  * whichever is smaller (all five filters make files only 0.15% smaller on photos and cards). */
 static void filter_rows(const cio_image *image, int fast, const uint8_t *zeros, uint8_t *candidate, uint8_t *out) {
-    size_t bpp = bytes_per_pixel(image->layout), n = (size_t)image->width * bpp;
+    size_t bpp = (size_t)image->layout, n = (size_t)image->width * bpp;   /* a layout's value is its channel count */
     for (uint32_t y = 0; y < image->height; y++, out += n + 1) {
         const uint8_t *row = image->pixels + (size_t)y * image->stride;
         const uint8_t *above = y > 0 ? row - image->stride : zeros;
@@ -133,7 +125,7 @@ cio_status cio_png_idat(const cio_image *image, const cio_png_options *options, 
                         cio_message *message) {
     *idat = NULL;
     *idat_size = 0;
-    size_t n = (size_t)image->width * bytes_per_pixel(image->layout);
+    size_t n = (size_t)image->width * (size_t)image->layout;
     if (image->height > 0 && n + 1 > SIZE_MAX / image->height) {
         cio_set_message(message, "image too large for PNG");
         return CIO_INVALID_ARGUMENT;
