@@ -64,6 +64,11 @@ mutants=$(cat <<'EOF'
 - return scaledCrop.width >= 2 * Double(stored.0) && scaledCrop.height >= 2 * Double(stored.1)
 + return scaledCrop.width >= 1.4 * Double(stored.0) && scaledCrop.height >= 1.4 * Double(stored.1)
 
+@ chroma-repeated-for-a-lossless-output
+? DecodeScaleQualityTests|VariantTests
+- options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || ($0.lossy && $0.geometry.hidesChromaReplication) }
++ options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || $0.geometry.hidesChromaReplication }
+
 @ chroma-never-repeated
 ? DecodeScaleQualityTests|JPEGDecodeTests
 - c.replicate_chroma = options.smoothChroma ? 0 : 1

@@ -38,11 +38,13 @@ import TestSupport
     }
 
     /// Whether a record's decode repeats a JPEG's chroma samples, by the documented rule: a
-    /// full-scale decode whose crop is at least twice the scaled image (the output, or the image
-    /// inside a letterbox) on both axes; a smart crop decodes its frame with smoothed chroma.
+    /// full-scale decode for a JPEG output whose crop is at least twice the scaled image (the
+    /// output, or the image inside a letterbox) on both axes; a smart crop decodes its frame with
+    /// smoothed chroma, and so does a PNG output.
     static func repeatsChroma(_ record: [String: Any]) -> Bool {
         let image = (record["letterbox"] as? [String: Any]) ?? record
-        guard record["source_format"] as? String == "jpeg", record["decode_scale"] as? Int == 1, record["smart_crop"] is NSNull,
+        guard record["source_format"] as? String == "jpeg", record["output_format"] as? String == "jpeg",
+              record["decode_scale"] as? Int == 1, record["smart_crop"] is NSNull,
               let crop = record["crop"] as? [String: Any], let w = crop["width"] as? Double, let h = crop["height"] as? Double,
               let outW = (image["width"] ?? image["output_width"]) as? Int,
               let outH = (image["height"] ?? image["output_height"]) as? Int else { return false }

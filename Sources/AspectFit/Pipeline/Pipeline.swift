@@ -78,7 +78,7 @@ public struct Pipeline: Sendable {
             (image, warnings) = try decodeChoosingWindow(bytes, plan: &plan, workspace: workspace, cancellation: cancellation)
         } else {
             let decode = SharedDecode(geometries: [plan.geometry], filters: [options.filter], linearLight: [options.linearLight],
-                                      workspaces: [workspace], policy: options.decode, toSRGB: options.toSRGB)
+                                      formats: [plan.outputFormat], workspaces: [workspace], policy: options.decode, toSRGB: options.toSRGB)
             let images: [PixelBuffer]
             (images, warnings) = try decode.run(bytes, cancellation: cancellation)
             image = images[0]

@@ -9,6 +9,8 @@ struct SharedDecode {
         var geometry: CropPlan
         var filter: Filter
         var linearLight: Bool
+        /// Whether its output format is lossy (JPEG): only there does repeated chroma hide at 2x.
+        var lossy: Bool
         var workspace: PipelineWorkspace
         /// Its decode scale over the shared one: 1, or the box side that reduces the shared rows.
         var reduction: Int
@@ -21,13 +23,13 @@ struct SharedDecode {
 
     /// Plans a shared decode for `geometries`: the smallest scale denominator any of them chose,
     /// over the union of their regions (a coarser one's region taken as the blocks that make it).
-    init(geometries: [CropPlan], filters: [Filter], linearLight: [Bool], workspaces: [PipelineWorkspace],
-         policy: DecodePolicy, toSRGB: Bool) {
+    init(geometries: [CropPlan], filters: [Filter], linearLight: [Bool], formats: [ImageFormat],
+         workspaces: [PipelineWorkspace], policy: DecodePolicy, toSRGB: Bool) {
         precondition(!geometries.isEmpty && geometries.count == filters.count)
         let scale = geometries.map(\.decodeScale).min()!
         outputs = geometries.indices.map { i in
-            Output(geometry: geometries[i], filter: filters[i], linearLight: linearLight[i], workspace: workspaces[i],
-                   reduction: geometries[i].decodeScale / scale)
+            Output(geometry: geometries[i], filter: filters[i], linearLight: linearLight[i], lossy: formats[i] == .jpeg,
+                   workspace: workspaces[i], reduction: geometries[i].decodeScale / scale)
         }
         let regions = outputs.map { output in
             let g = output.geometry
@@ -42,7 +44,8 @@ struct SharedDecode {
                                 scaleDenominator: scale, region: union)
         options.convertToSRGB = toSRGB
         // A box-reduced output averages 4x4 or 8x8 blocks, whole chroma samples each: repeating hides in it.
-        options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || $0.geometry.hidesChromaReplication }
+        // A lossless output keeps what a lossy one's own chroma subsampling and quantisation would lose.
+        options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || ($0.lossy && $0.geometry.hidesChromaReplication) }
     }
 
     /// `plan` with how this decode upsampled the chroma.

@@ -107,4 +107,32 @@ import TestSupport
         let mean = drifts.reduce(0, +) / Double(drifts.count)
         #expect(mean <= 0.05, "mean drift \(mean) dB: \(drifts)")
     }
+
+    /// A lossless (PNG) output keeps the chroma a q85 JPEG would lose: at the same 2x-and-over
+    /// reductions it is smoothed, and the output is the smoothed full decode's, byte for byte
+    /// (repeated chroma scores ~54 dB there against ~73 dB: `scripts/measure-chroma.sh 200 png`).
+    /// Variants sharing a decode with such an output smooth too.
+    @Test func losslessOutputsKeepSmoothedChroma() throws {
+        guard try Corpus.require() else { return }
+        for (photo, side) in [("photos/flickr-saw-2725x2225.jpg", 600), ("exif-orientation/Landscape_6.jpg", 500)] {
+            let data = try PipelineTests.read(photo)
+            let png = try ImageEncoder.encodePNG(try PipelineTests.uprightSource(data), options: PNGEncodeOptions())
+            let shape = { (o: inout FitOptions) in o.ratio = .square; o.size = .width(side); o.format = .png }
+            let jpegRoute = try PipelineTests.fit(data, shape)
+            #expect(jpegRoute.plan.geometry.decodeScale == 1 && jpegRoute.plan.geometry.hidesChromaReplication, "\(photo)")
+            #expect(jpegRoute.plan.repeatsChroma == false, "\(photo)")
+            #expect(Bytes(jpegRoute.bytes) == Bytes(try PipelineTests.fit(png, shape).bytes), "\(photo) -> \(side) PNG")
+
+            var lossy = FitOptions()
+            lossy.ratio = .square
+            lossy.size = .width(side)
+            lossy.format = .jpeg
+            var lossless = lossy
+            lossless.format = .png
+            let alone = try Pipeline(options: lossy).run(data)
+            #expect(alone.plan.repeatsChroma == true, "\(photo): a JPEG output alone repeats")
+            let shared = try VariantSet(options: [lossy, lossless]).run(data).map { try $0.get() }
+            #expect(shared.map(\.plan.repeatsChroma) == [false, false], "\(photo): shared with a PNG output, both smooth")
+        }
+    }
 }
