@@ -69,6 +69,11 @@ mutants=$(cat <<'EOF'
 - options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || ($0.lossy && $0.geometry.hidesChromaReplication) }
 + options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || $0.geometry.hidesChromaReplication }
 
+@ template-ending-in-rel-is-a-file
+? OutputNamingTests
+- if text.last == PathBytes.slash || parts.last == .rel {
++ if text.last == PathBytes.slash {
+
 @ chroma-never-repeated
 ? DecodeScaleQualityTests|JPEGDecodeTests
 - c.replicate_chroma = options.smoothChroma ? 0 : 1

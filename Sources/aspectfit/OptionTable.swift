@@ -123,14 +123,14 @@ enum OptionTable {
             extensions such as .webp are refused),
               a DIRECTORY (created if missing; writes DIR/NAME.EXT, with -R DIR/REL/NAME.EXT),
               a TEMPLATE containing {...} (a literal extension at its end sets the format like a \
-            FILE's; ending in / it is a folder), or
+            FILE's; ending in / or {rel} it is a folder), or
               - for standard output (one input; not with --json).
             PATH is a directory when it exists as one, ends in /, or has no image extension; a template \
             when it contains {. Without -o: beside each input as NAME-WxH.EXT (standard input goes to \
             standard output); reruns ignore such earlier outputs of an input NAME.* in the same folder.
             Template fields: {name} the input name without extension, {ext} the input's extension when \
             the format is unchanged (else jpg or png), {dir} the input's directory, {rel} the sub-directory \
-            below the walked input directory, {w} {h} the output size, {ratio} the requested ratio as WxH, \
+            below the walked input directory (a folder template's {name}.{ext} goes below it), {w} {h} the output size, {ratio} the requested ratio as WxH, \
             the same at every size (3x2, 16x9, 1.91x1 for og; -s 800x600 gives 4x3; none asked: the source's).
             """,
             action: .value(valueName: "PATH") { line, value throws(UsageError) in

@@ -3,7 +3,8 @@
 /// Placeholders: `{name}` input file name without extension, `{ext}` output extension (jpg/png),
 /// `{dir}` the input's directory, `{rel}` its sub-directory below a walked input directory,
 /// `{w}` `{h}` output size, `{ratio}` the requested ratio (`RequestedRatio`). A template ending in
-/// `/` is a folder: `{rel}/{name}.{ext}` follows. Substituted names are checked so a
+/// `/` or in `{rel}` is a folder: `{name}.{ext}` follows, below `{rel}/` if the template has no
+/// `{rel}` of its own (so `thumbs/{rel}` mirrors the walked tree). Substituted names are checked so a
 /// crafted file or directory name cannot move the output elsewhere ("..", control characters),
 /// and the rendered path must stay below the template's fixed start (its output folder).
 struct OutputTemplate: Sendable {
@@ -54,7 +55,11 @@ struct OutputTemplate: Sendable {
             }
         }
         if !literal.isEmpty { parts.append(.literal(literal)) }
-        if text.last == PathBytes.slash { parts += Self.directory(PathBytes("")).parts }
+        // A folder: `{name}.{ext}` follows, below `{rel}/` unless the template already placed it.
+        if text.last == PathBytes.slash || parts.last == .rel {
+            if !parts.contains(.rel) { parts += [.rel] }
+            parts += [.literal([PathBytes.slash]), .name, .literal([PathBytes.dot]), .ext]
+        }
     }
 
     init(parts: [Part]) { self.parts = parts }

@@ -121,4 +121,24 @@ import TestSupport
         #expect(sandbox.files(under: "tr") == ["1x1/h.jpg", "1x1/sub/t.png"])
         Self.expectExtensionsMatchBytes(sandbox, under: ".")
     }
+
+    /// A template ending in `{rel}` (or `{rel}/`) mirrors the walked tree: `{name}.{ext}` goes below
+    /// `{rel}`, whose top level is the folder itself, and a trailing `/` adds no second `{rel}`.
+    @Test(arguments: ["m/{rel}", "m/{rel}/", "m/{w}/{rel}"])
+    func aTemplateEndingInRelMirrorsTheTree(_ template: String) throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy(Samples.jpeg, to: "in/h.jpg")
+        try sandbox.copy(Samples.png, to: "in/sub/t.png")
+        try sandbox.copy(Samples.jpeg, to: "in/sub/deeper/d.jpg")
+        let result = try sandbox.run(["-R", "-r", "square", "-w", "40", "-o", template, "in"])
+        #expect(result.status == 0, "\(template): \(result.stderr)")
+        let folder = template.hasPrefix("m/{w}") ? "m/40/" : "m/"
+        #expect(sandbox.files(under: "m") == ["h.jpg", "sub/deeper/d.jpg", "sub/t.png"].map { String((folder + $0).dropFirst(2)) },
+                "\(template)")
+        let direct = try sandbox.run(["-r", "square", "-w", "40", "-o", template.replacingOccurrences(of: "m/", with: "n/"), "in/sub/t.png"])
+        #expect(direct.status == 0, "\(template) with a file given directly: \(direct.stderr)")
+        #expect(sandbox.files(under: "n") == [String((folder + "t.png").dropFirst(2))], "\(template)")
+        Self.expectExtensionsMatchBytes(sandbox, under: ".")
+    }
 }

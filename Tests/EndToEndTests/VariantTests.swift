@@ -190,6 +190,25 @@ import TestSupport
         #expect(sandbox.exists("hero/saw.jpg") && kept.count > 0)
     }
 
+    /// The issue's own example, `-o thumbs/{rel}` in each variant: each folder mirrors the walked
+    /// tree (`{name}.{ext}` below `{rel}`), as `-o thumbs/` does, byte for byte.
+    @Test func relTemplatesMirrorTheTreeAsFoldersDo() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try Self.corpusInputs(sandbox)
+        let rel = Self.example.map { $0.map { $0.hasSuffix("/") ? "r-" + $0 + "{rel}" : $0 } }
+        let result = try CommandRunner.run(["-R", "in"] + Self.variantArguments(rel), in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let folders = try CommandRunner.run(["-R", "in"] + Self.variantArguments(Self.example), in: sandbox.root)
+        #expect(folders.status == 0, "\(folders.stderr)")
+        let names = ["astronaut.png", "saw.jpg", "sub/portrait6.jpg", "sub/small.jpg"]
+        for folder in ["thumbs", "hero", "social"] {
+            let expected = names.map { folder == "social" ? $0.replacingOccurrences(of: ".jpg", with: ".png") : $0 }
+            #expect(sandbox.files(under: "r-" + folder) == expected, "\(folder)")
+            for name in expected { #expect(try sandbox.data("r-\(folder)/\(name)") == sandbox.data("\(folder)/\(name)"), "\(folder)/\(name)") }
+        }
+    }
+
     @Test func dryRunListsEveryOutputAtTheSharedDecodeScale() throws {
         guard try Corpus.require() else { return }
         let sandbox = try Sandbox()
