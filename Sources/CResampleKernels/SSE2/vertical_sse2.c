@@ -42,18 +42,28 @@ void rk_vertical_sse2(const int16_t *_Nonnull const *_Nonnull rows, const int32_
     rk_vertical_sse2_from(rows, pairs, taps, x, length, sums);
 }
 
+/* Samples x ..< x + 8. */
+static inline void sums8(const int16_t *_Nonnull const *_Nonnull rows, const int32_t *pairs, ptrdiff_t taps, ptrdiff_t x,
+                         int32_t *sums) {
+    __m128i low = _mm_setzero_si128(), high = _mm_setzero_si128();
+    for (ptrdiff_t k = 0; k < taps / 2; k++) {
+        __m128i w = _mm_set1_epi32(pairs[k]);
+        __m128i a = load(rows[2 * k] + x), b = load(rows[2 * k + 1] + x);
+        low = madd(low, _mm_unpacklo_epi16(a, b), w);
+        high = madd(high, _mm_unpackhi_epi16(a, b), w);
+    }
+    store(sums + x, low);
+    store(sums + x + 4, high);
+}
+
+/* Eight samples per step; the last step overlaps the one before (recomputing the same sums), so
+ * only rows shorter than eight samples take the one-sample loop. */
 void rk_vertical_sse2_from(const int16_t *_Nonnull const *_Nonnull rows, const int32_t *pairs, ptrdiff_t taps, ptrdiff_t x,
                            ptrdiff_t length, int32_t *sums) {
-    for (; x + 8 <= length; x += 8) {
-        __m128i low = _mm_setzero_si128(), high = _mm_setzero_si128();
-        for (ptrdiff_t k = 0; k < taps / 2; k++) {
-            __m128i w = _mm_set1_epi32(pairs[k]);
-            __m128i a = load(rows[2 * k] + x), b = load(rows[2 * k + 1] + x);
-            low = madd(low, _mm_unpacklo_epi16(a, b), w);
-            high = madd(high, _mm_unpackhi_epi16(a, b), w);
-        }
-        store(sums + x, low);
-        store(sums + x + 4, high);
+    for (; x + 8 <= length; x += 8) sums8(rows, pairs, taps, x, sums);
+    if (x < length && length >= 8) {
+        sums8(rows, pairs, taps, length - 8, sums);
+        x = length;
     }
     for (; x < length; x++) sums[x] = rk_vertical_sum16(rows, pairs, taps, x);
 }
@@ -63,8 +73,27 @@ void rk_vertical_narrowing_sse2(const uint8_t *_Nonnull const *_Nonnull rows, co
     rk_vertical_narrowing_sse2_from(rows, pairs, taps, 0, length, shift, destination);
 }
 
+/* Samples x ..< x + 8 of byte rows, narrowed. */
+static inline void narrow8(const uint8_t *_Nonnull const *_Nonnull rows, const int32_t *pairs, ptrdiff_t taps, ptrdiff_t x,
+                           int shift, int16_t *destination) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i low = zero, high = zero;
+    for (ptrdiff_t k = 0; k < taps / 2; k++) {
+        __m128i w = _mm_set1_epi32(pairs[k]);
+        __m128i ab = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(rows[2 * k] + x)),
+                                       _mm_loadl_epi64((const __m128i *)(rows[2 * k + 1] + x)));
+        low = madd(low, _mm_unpacklo_epi8(ab, zero), w);
+        high = madd(high, _mm_unpackhi_epi8(ab, zero), w);
+    }
+    const __m128i half = _mm_set1_epi32(1 << (shift - 1)), count = _mm_cvtsi32_si128(shift);
+    store(destination + x, _mm_packs_epi32(_mm_sra_epi32(_mm_add_epi32(low, half), count),
+                                           _mm_sra_epi32(_mm_add_epi32(high, half), count)));
+}
+
 /* Bytes of rows t and t+1 interleave, then widen with zeros to the same (row t, row t+1) Int16
- * pairs; 32 samples per step, rounded, shifted and packed (saturating) before leaving the registers. */
+ * pairs; 32 samples per step, rounded, shifted and packed (saturating) before leaving the registers,
+ * then eight per step, the last one overlapping the one before, so only rows shorter than eight
+ * samples take the one-sample loop. */
 void rk_vertical_narrowing_sse2_from(const uint8_t *_Nonnull const *_Nonnull rows, const int32_t *pairs, ptrdiff_t taps,
                                      ptrdiff_t x, ptrdiff_t length, int shift, int16_t *destination) {
     const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi32(1 << (shift - 1));
@@ -94,6 +123,11 @@ void rk_vertical_narrowing_sse2_from(const uint8_t *_Nonnull const *_Nonnull row
         store(destination + x + 24, NARROW(s6, s7));
     }
 #undef NARROW
+    for (; x + 8 <= length; x += 8) narrow8(rows, pairs, taps, x, shift, destination);
+    if (x < length && length >= 8) {
+        narrow8(rows, pairs, taps, length - 8, shift, destination);
+        x = length;
+    }
     for (; x < length; x++) destination[x] = rk_narrow(rk_vertical_sum8(rows, pairs, taps, x), shift);
 }
 #endif
