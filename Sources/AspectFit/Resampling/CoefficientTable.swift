@@ -17,6 +17,9 @@ struct CoefficientTable: Sendable, Equatable {
     /// Weights regrouped for the interleaved-pixel SIMD loops, ready to load as `pmaddwd` operands:
     /// per output pixel and group of four taps, `lanePattern(channels:).count` Int32 lanes, each a
     /// pair of 16-bit weights in the order `rk_horizontal_sse2` interleaves that layout's samples.
+    /// RGB and RGBA take output pixels in pairs, i and i+1: per group, the first four lanes of
+    /// both, then the last four of both, so one 256-bit load serves the two pixels (a lone last
+    /// pixel: each group's eight lanes in turn).
     let lanes: [Int32]
     /// Adjacent weights (w0, w1), (w2, w3)... packed as `pmaddwd` pairs, `taps / 2` per output
     /// pixel, for the vertical loop (which pairs row t with row t+1).
@@ -54,11 +57,19 @@ struct CoefficientTable: Sendable, Equatable {
         let groups = taps / 4
         var lanes = [Int32]()
         lanes.reserveCapacity(n * groups * pattern.count)
-        for i in 0 ..< n {
+        // RGB and RGBA take output pixels in pairs: per group, the first four lanes (128 bits) of
+        // both pixels, then the last four of both; a lone last pixel's groups keep their eight.
+        let paired = pattern.count == 8
+        for first in stride(from: 0, to: n, by: paired ? 2 : 1) {
+            let pixels = first ..< min(first + (paired ? 2 : 1), n)
             for g in 0 ..< groups {
-                let w = i * taps + g * 4
-                for pair in pattern {
-                    lanes.append(pair.map { CoefficientTable.pair(weights[w + $0.0], weights[w + $0.1]) } ?? 0)
+                for half in pixels.count == 2 ? [0 ..< 4, 4 ..< 8] : [0 ..< pattern.count] {
+                    for i in pixels {
+                        let w = i * taps + g * 4
+                        for pair in pattern[half] {
+                            lanes.append(pair.map { CoefficientTable.pair(weights[w + $0.0], weights[w + $0.1]) } ?? 0)
+                        }
+                    }
                 }
             }
         }
