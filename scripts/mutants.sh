@@ -74,6 +74,11 @@ mutants=$(cat <<'EOF'
 - if text.last == PathBytes.slash || parts.last == .rel {
 + if text.last == PathBytes.slash {
 
+@ horizontal-second-pixel-of-a-pair-gets-the-first-ones-weights
+? InstructionSetTests
+- rgb_group(q, w + 4, 8, &low1, &high1);
++ rgb_group(q, w, 8, &low1, &high1);
+
 @ chroma-never-repeated
 ? DecodeScaleQualityTests|JPEGDecodeTests
 - c.replicate_chroma = options.smoothChroma ? 0 : 1
