@@ -76,8 +76,8 @@ mutants=$(cat <<'EOF'
 
 @ horizontal-second-pixel-of-a-pair-gets-the-first-ones-weights
 ? InstructionSetTests
-- rgb_group(q, w + 4, 8, &low1, &high1);
-+ rgb_group(q, w, 8, &low1, &high1);
+- colour_group(q, channels, w + 4, 8, &low1, &high1);
++ colour_group(q, channels, w, 8, &low1, &high1);
 
 @ chroma-never-repeated
 ? DecodeScaleQualityTests|JPEGDecodeTests

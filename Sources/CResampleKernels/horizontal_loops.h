@@ -5,7 +5,7 @@
  * Samples of pixels k, k+1 are interleaved with those of k+2, k+3 so that one pmaddwd multiplies
  * two taps of a channel by the matching pair of weights from the table's lanes, four taps per step.
  * RGB and RGBA run two output pixels side by side, as their lanes are laid out (see
- * CoefficientTable.lanes); the AVX2 build has 256-bit versions of those two in horizontal_avx2.c.
+ * CoefficientTable.lanes); the AVX2 build has a 256-bit version of that loop in horizontal_avx2.c.
  * Preconditions: see rk_horizontal_sse2 in resample_kernels.h. Define RK_TARGET, then include. */
 #include <emmintrin.h>
 #include "resample_kernels.h"
@@ -45,17 +45,24 @@ RK_TARGET static void two_channels(const int16_t *source, const ptrdiff_t *start
     }
 }
 
-/* RGB: a = (r0,g0,b0,r1,g1,b1,r2,g2) and b = (r2,g2,b2,r3,g3,b3,r4,g4) interleave to
- * low (r0,r2, g0,g2, b0,b2, r1,r3) and high (g1,g3, b1,b3, -, -): two loads per four taps.
- * Adds one group at `src` to *low and *high with the lanes at `w` and `w + stride`. */
-RK_TARGET static inline void rgb_group(const int16_t *src, const int32_t *w, ptrdiff_t stride, __m128i *low, __m128i *high) {
-    __m128i a = load(src), b = load(src + 6);
+/* RGB and RGBA, `channels` 3 or 4, a constant wherever these are inlined. One group of four taps:
+ * a = pixels k, k+1 and b = pixels k+2, k+3 (RGB: b starts at r2 and runs into pixel k+4) interleave
+ * to low and high halves, RGB (r0,r2, g0,g2, b0,b2, r1,r3) and (g1,g3, b1,b3, -, -), RGBA
+ * (r0,r2, g0,g2, b0,b2, a0,a2) and the same of the odd taps; the lanes at `w` and `w + stride`
+ * weigh them. */
+RK_TARGET __attribute__((always_inline)) static inline void colour_group(const int16_t *src, int channels, const int32_t *w,
+                                                                         ptrdiff_t stride, __m128i *low, __m128i *high) {
+    __m128i a = load(src), b = load(src + 2 * channels);
     *low = _mm_add_epi32(*low, _mm_madd_epi16(_mm_unpacklo_epi16(a, b), load(w)));
     *high = _mm_add_epi32(*high, _mm_madd_epi16(_mm_unpackhi_epi16(a, b), load(w + stride)));
 }
 
-/* Folds RGB's low and high sums into one pixel's three. */
-RK_TARGET static inline void store_rgb(__m128i low, __m128i high, int32_t *sums) {
+/* One pixel's sums from its low and high halves: RGB folds the halves' lanes, RGBA adds them. */
+RK_TARGET __attribute__((always_inline)) static inline void store_colour(__m128i low, __m128i high, int channels, int32_t *sums) {
+    if (channels == 4) {
+        _mm_storeu_si128((__m128i *)sums, _mm_add_epi32(low, high));
+        return;
+    }
     int32_t l[4], h[4];
     _mm_storeu_si128((__m128i *)l, low);
     _mm_storeu_si128((__m128i *)h, high);
@@ -65,57 +72,40 @@ RK_TARGET static inline void store_rgb(__m128i low, __m128i high, int32_t *sums)
 }
 
 /* A lone last pixel: each group's eight lanes in turn. */
-RK_TARGET static inline void rgb_pixel(const int16_t *src, const int32_t *w, ptrdiff_t groups, int32_t *sums) {
+RK_TARGET __attribute__((always_inline)) static inline void colour_pixel(const int16_t *src, int channels, const int32_t *w,
+                                                                         ptrdiff_t groups, int32_t *sums) {
     __m128i low = _mm_setzero_si128(), high = _mm_setzero_si128();
-    for (ptrdiff_t g = 0; g < groups; g++, src += 12, w += 8) rgb_group(src, w, 4, &low, &high);
-    store_rgb(low, high, sums);
+    for (ptrdiff_t g = 0; g < groups; g++, src += 4 * channels, w += 8) colour_group(src, channels, w, 4, &low, &high);
+    store_colour(low, high, channels, sums);
 }
 
 /* Output pixels in pairs, as the lanes come (CoefficientTable.lanes). */
-RK_TARGET static void three_channels(const int16_t *source, const ptrdiff_t *starts, const int32_t *w, ptrdiff_t count,
-                                     ptrdiff_t groups, int32_t *sums) {
+RK_TARGET __attribute__((always_inline)) static inline void colour_channels(const int16_t *source, const ptrdiff_t *starts,
+                                                                            const int32_t *w, ptrdiff_t count, ptrdiff_t groups,
+                                                                            int channels, int32_t *sums) {
     ptrdiff_t i = 0;
     for (; i + 2 <= count; i += 2) {
-        const int16_t *p = source + starts[i] * 3, *q = source + starts[i + 1] * 3;
+        const int16_t *p = source + starts[i] * channels, *q = source + starts[i + 1] * channels;
         __m128i low0 = _mm_setzero_si128(), high0 = low0, low1 = low0, high1 = low0;
-        for (ptrdiff_t g = 0; g < groups; g++, p += 12, q += 12, w += 16) {
-            rgb_group(p, w, 8, &low0, &high0);
-            rgb_group(q, w + 4, 8, &low1, &high1);
+        for (ptrdiff_t g = 0; g < groups; g++, p += 4 * channels, q += 4 * channels, w += 16) {
+            colour_group(p, channels, w, 8, &low0, &high0);
+            colour_group(q, channels, w + 4, 8, &low1, &high1);
         }
-        store_rgb(low0, high0, sums + i * 3);
-        store_rgb(low1, high1, sums + i * 3 + 3);
+        store_colour(low0, high0, channels, sums + i * channels);
+        store_colour(low1, high1, channels, sums + (i + 1) * channels);
     }
-    if (i < count) rgb_pixel(source + starts[i] * 3, w, groups, sums + i * 3);
+    if (i < count) colour_pixel(source + starts[i] * channels, channels, w, groups, sums + i * channels);
 }
 
-/* RGBA: pixels k..k+1 interleaved with k+2..k+3 give (r0,r2,g0,g2,b0,b2,a0,a2) and the odd taps.
- * Adds one group at `src` to *even and *odd with the lanes at `w` and `w + stride`. */
-RK_TARGET static inline void rgba_group(const int16_t *src, const int32_t *w, ptrdiff_t stride, __m128i *even, __m128i *odd) {
-    __m128i a = load(src), b = load(src + 8);
-    *even = _mm_add_epi32(*even, _mm_madd_epi16(_mm_unpacklo_epi16(a, b), load(w)));
-    *odd = _mm_add_epi32(*odd, _mm_madd_epi16(_mm_unpackhi_epi16(a, b), load(w + stride)));
+/* The colour loop specialised for RGB and for RGBA, each in a function of its own (inlined into one
+ * switch, the two share registers and spill per pixel). */
+RK_TARGET __attribute__((noinline)) static void rgb_channels(const int16_t *source, const ptrdiff_t *starts, const int32_t *w,
+                                                             ptrdiff_t count, ptrdiff_t groups, int32_t *sums) {
+    colour_channels(source, starts, w, count, groups, 3, sums);
 }
-
-RK_TARGET static inline void rgba_pixel(const int16_t *src, const int32_t *w, ptrdiff_t groups, int32_t *sums) {
-    __m128i even = _mm_setzero_si128(), odd = _mm_setzero_si128();
-    for (ptrdiff_t g = 0; g < groups; g++, src += 16, w += 8) rgba_group(src, w, 4, &even, &odd);
-    _mm_storeu_si128((__m128i *)sums, _mm_add_epi32(even, odd));
-}
-
-RK_TARGET static void four_channels(const int16_t *source, const ptrdiff_t *starts, const int32_t *w, ptrdiff_t count,
-                                    ptrdiff_t groups, int32_t *sums) {
-    ptrdiff_t i = 0;
-    for (; i + 2 <= count; i += 2) {
-        const int16_t *p = source + starts[i] * 4, *q = source + starts[i + 1] * 4;
-        __m128i even0 = _mm_setzero_si128(), odd0 = even0, even1 = even0, odd1 = even0;
-        for (ptrdiff_t g = 0; g < groups; g++, p += 16, q += 16, w += 16) {
-            rgba_group(p, w, 8, &even0, &odd0);
-            rgba_group(q, w + 4, 8, &even1, &odd1);
-        }
-        _mm_storeu_si128((__m128i *)(sums + i * 4), _mm_add_epi32(even0, odd0));
-        _mm_storeu_si128((__m128i *)(sums + i * 4 + 4), _mm_add_epi32(even1, odd1));
-    }
-    if (i < count) rgba_pixel(source + starts[i] * 4, w, groups, sums + i * 4);
+RK_TARGET __attribute__((noinline)) static void rgba_channels(const int16_t *source, const ptrdiff_t *starts, const int32_t *w,
+                                                              ptrdiff_t count, ptrdiff_t groups, int32_t *sums) {
+    colour_channels(source, starts, w, count, groups, 4, sums);
 }
 
 /* Runs the loop for `channels`. */
@@ -125,7 +115,7 @@ RK_TARGET static inline void horizontal(const int16_t *source, const ptrdiff_t *
     switch (channels) {
     case 1: one_channel(source, starts, weights, count, groups, sums); break;
     case 2: two_channels(source, starts, lanes, count, groups, sums); break;
-    case 3: three_channels(source, starts, lanes, count, groups, sums); break;
-    default: four_channels(source, starts, lanes, count, groups, sums); break;
+    case 3: rgb_channels(source, starts, lanes, count, groups, sums); break;
+    default: rgba_channels(source, starts, lanes, count, groups, sums); break;
     }
 }

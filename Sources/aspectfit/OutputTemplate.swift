@@ -57,8 +57,7 @@ struct OutputTemplate: Sendable {
         if !literal.isEmpty { parts.append(.literal(literal)) }
         // A folder: `{name}.{ext}` follows, below `{rel}/` unless the template already placed it.
         if text.last == PathBytes.slash || parts.last == .rel {
-            if !parts.contains(.rel) { parts += [.rel] }
-            parts += [.literal([PathBytes.slash]), .name, .literal([PathBytes.dot]), .ext]
+            parts += (parts.contains(.rel) ? [] : [.rel]) + Self.fileInFolder
         }
     }
 
@@ -73,11 +72,14 @@ struct OutputTemplate: Sendable {
         return String(decoding: name[(dot + 1)...], as: UTF8.self)
     }
 
+    /// What follows a folder's `{rel}`: `/{name}.{ext}`.
+    static let fileInFolder: [Part] = [.literal([PathBytes.slash]), .name, .literal([PathBytes.dot]), .ext]
+
     /// Outputs in a directory: `DIR/{rel}/{name}.{ext}`.
     static func directory(_ dir: PathBytes) -> OutputTemplate {
         var prefix = dir.bytes
         if prefix.last != PathBytes.slash { prefix.append(PathBytes.slash) }
-        let tail: [Part] = [.rel, .literal([PathBytes.slash]), .name, .literal([PathBytes.dot]), .ext]
+        let tail: [Part] = [.rel] + fileInFolder
         return OutputTemplate(parts: dir.isEmpty ? tail : [.literal(prefix)] + tail)
     }
 

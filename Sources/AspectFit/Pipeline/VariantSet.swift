@@ -140,8 +140,7 @@ public struct VariantSet: Sendable {
             let slots = members.map { workspace.slot($0) }
             let decode = SharedDecode(geometries: plans.map(\.geometry), filters: members.map { pipelines[$0].options.filter },
                                       linearLight: members.map { pipelines[$0].options.linearLight }, formats: plans.map(\.outputFormat),
-                                      workspaces: slots,
-                                      policy: key.policy, toSRGB: key.toSRGB)
+                                      workspaces: slots, policy: key.policy, toSRGB: key.toSRGB)
             var decodeClock = clock
             let images: [PixelBuffer]
             let warnings: [String]

@@ -57,21 +57,25 @@ struct CoefficientTable: Sendable, Equatable {
         let groups = taps / 4
         var lanes = [Int32]()
         lanes.reserveCapacity(n * groups * pattern.count)
+        // Appends lanes `range` of output pixel i's group g.
+        func append(_ i: Int, _ g: Int, _ range: Range<Int>) {
+            let w = i * taps + g * 4
+            for pair in pattern[range] { lanes.append(pair.map { CoefficientTable.pair(weights[w + $0.0], weights[w + $0.1]) } ?? 0) }
+        }
         // RGB and RGBA take output pixels in pairs: per group, the first four lanes (128 bits) of
         // both pixels, then the last four of both; a lone last pixel's groups keep their eight.
         let paired = pattern.count == 8
-        for first in stride(from: 0, to: n, by: paired ? 2 : 1) {
-            let pixels = first ..< min(first + (paired ? 2 : 1), n)
+        var i = 0
+        while i < n {
+            let pair = paired && i + 1 < n
             for g in 0 ..< groups {
-                for half in pixels.count == 2 ? [0 ..< 4, 4 ..< 8] : [0 ..< pattern.count] {
-                    for i in pixels {
-                        let w = i * taps + g * 4
-                        for pair in pattern[half] {
-                            lanes.append(pair.map { CoefficientTable.pair(weights[w + $0.0], weights[w + $0.1]) } ?? 0)
-                        }
-                    }
+                guard pair else { append(i, g, pattern.indices); continue }
+                for half in [0 ..< 4, 4 ..< 8] {
+                    append(i, g, half)
+                    append(i + 1, g, half)
                 }
             }
+            i += pair ? 2 : 1
         }
         self.lanes = lanes
         self.pairs = (0 ..< n * (taps / 2)).map { p in

@@ -19,37 +19,34 @@ RK_TARGET static inline __m256i madd(__m256i sum, __m256i a, __m256i w) {
     return _mm256_add_epi32(sum, _mm256_madd_epi16(a, w));
 }
 
-RK_TARGET static void three_channels_wide(const int16_t *source, const ptrdiff_t *starts, const int32_t *w, ptrdiff_t count,
-                                          ptrdiff_t groups, int32_t *sums) {
+/* RGB or RGBA pixel pairs (`channels` a constant where inlined): colour_channels with pixel i's
+ * group in the low half of each register and pixel i+1's in the high half. */
+RK_TARGET __attribute__((always_inline)) static inline void colour_channels_wide(const int16_t *source, const ptrdiff_t *starts,
+                                                                                 const int32_t *w, ptrdiff_t count,
+                                                                                 ptrdiff_t groups, int channels, int32_t *sums) {
     ptrdiff_t i = 0;
     for (; i + 2 <= count; i += 2) {
-        const int16_t *p = source + starts[i] * 3, *q = source + starts[i + 1] * 3;
+        const int16_t *p = source + starts[i] * channels, *q = source + starts[i + 1] * channels;
         __m256i low = _mm256_setzero_si256(), high = low;
-        for (ptrdiff_t g = 0; g < groups; g++, p += 12, q += 12, w += 16) {
-            __m256i a = load_halves(p, q), b = load_halves(p + 6, q + 6);
+        for (ptrdiff_t g = 0; g < groups; g++, p += 4 * channels, q += 4 * channels, w += 16) {
+            __m256i a = load_halves(p, q), b = load_halves(p + 2 * channels, q + 2 * channels);
             low = madd(low, _mm256_unpacklo_epi16(a, b), load256(w));
             high = madd(high, _mm256_unpackhi_epi16(a, b), load256(w + 8));
         }
-        store_rgb(_mm256_castsi256_si128(low), _mm256_castsi256_si128(high), sums + i * 3);
-        store_rgb(_mm256_extracti128_si256(low, 1), _mm256_extracti128_si256(high, 1), sums + i * 3 + 3);
+        store_colour(_mm256_castsi256_si128(low), _mm256_castsi256_si128(high), channels, sums + i * channels);
+        store_colour(_mm256_extracti128_si256(low, 1), _mm256_extracti128_si256(high, 1), channels, sums + (i + 1) * channels);
     }
-    if (i < count) rgb_pixel(source + starts[i] * 3, w, groups, sums + i * 3);
+    if (i < count) colour_pixel(source + starts[i] * channels, channels, w, groups, sums + i * channels);
 }
 
-RK_TARGET static void four_channels_wide(const int16_t *source, const ptrdiff_t *starts, const int32_t *w, ptrdiff_t count,
-                                         ptrdiff_t groups, int32_t *sums) {
-    ptrdiff_t i = 0;
-    for (; i + 2 <= count; i += 2) {
-        const int16_t *p = source + starts[i] * 4, *q = source + starts[i + 1] * 4;
-        __m256i even = _mm256_setzero_si256(), odd = even;
-        for (ptrdiff_t g = 0; g < groups; g++, p += 16, q += 16, w += 16) {
-            __m256i a = load_halves(p, q), b = load_halves(p + 8, q + 8);
-            even = madd(even, _mm256_unpacklo_epi16(a, b), load256(w));
-            odd = madd(odd, _mm256_unpackhi_epi16(a, b), load256(w + 8));
-        }
-        _mm256_storeu_si256((__m256i *)(sums + i * 4), _mm256_add_epi32(even, odd));
-    }
-    if (i < count) rgba_pixel(source + starts[i] * 4, w, groups, sums + i * 4);
+/* As rgb_channels and rgba_channels: one function each. */
+RK_TARGET __attribute__((noinline)) static void rgb_channels_wide(const int16_t *source, const ptrdiff_t *starts, const int32_t *w,
+                                                                  ptrdiff_t count, ptrdiff_t groups, int32_t *sums) {
+    colour_channels_wide(source, starts, w, count, groups, 3, sums);
+}
+RK_TARGET __attribute__((noinline)) static void rgba_channels_wide(const int16_t *source, const ptrdiff_t *starts, const int32_t *w,
+                                                                   ptrdiff_t count, ptrdiff_t groups, int32_t *sums) {
+    colour_channels_wide(source, starts, w, count, groups, 4, sums);
 }
 
 RK_TARGET void rk_horizontal_avx2(const int16_t *source, const ptrdiff_t *starts, const int16_t *weights,
@@ -58,8 +55,8 @@ RK_TARGET void rk_horizontal_avx2(const int16_t *source, const ptrdiff_t *starts
     switch (channels) {
     case 1: one_channel(source, starts, weights, count, groups, sums); break;
     case 2: two_channels(source, starts, lanes, count, groups, sums); break;
-    case 3: three_channels_wide(source, starts, lanes, count, groups, sums); break;
-    default: four_channels_wide(source, starts, lanes, count, groups, sums); break;
+    case 3: rgb_channels_wide(source, starts, lanes, count, groups, sums); break;
+    default: rgba_channels_wide(source, starts, lanes, count, groups, sums); break;
     }
 }
 #endif
