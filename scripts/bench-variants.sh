@@ -142,7 +142,7 @@ if ((CALLGRIND > 0)); then
   # valgrind cannot read Swift's DWARF: profile a copy without debug info (symbols stay).
   strip --strip-debug -o "$OUTABS/tmp/aspectfit" "$AF"
   AF=$OUTABS/tmp/aspectfit
-  declare -A IR=()
+  declare -A IR=() CODEC=()
   for tool in $TOOLS; do
     od=$OUTABS/out/$tool; prepare "$od"
     rm -rf "$OUTABS/callgrind/$tool"; mkdir -p "$OUTABS/callgrind/$tool"
@@ -152,6 +152,12 @@ if ((CALLGRIND > 0)); then
     bash -c "$wrapped" 2> "$OUTABS/callgrind/$tool.log" || die "$tool failed (see $OUTABS/callgrind/$tool.log)"
     IR[$tool]=$(awk '/^summary:/ { s += $2 } END { printf "%.0f", s }' "$OUTABS/callgrind/$tool"/cg.*)
     printf '   %-20s %16s instructions (%s processes)\n' "$tool" "${IR[$tool]}" "$(ls "$OUTABS/callgrind/$tool" | wc -l)"
+    if [[ $tool == aspectfit-* ]]; then
+      # libjpeg-turbo and libdeflate/zlib (the codecs) against everything else, per library object
+      CODEC[$tool]=$(for f in "$OUTABS/callgrind/$tool"/cg.*; do callgrind_annotate --inclusive=no --threshold=100 "$f"; done \
+        | awk '/^ *[0-9,]+ .*\[/ { n = $1; gsub(",", "", n); if ($0 ~ /libjpeg|libdeflate|libz\./) s += n } END { printf "%.0f", s }')
+      printf '   %-20s %16s of them in libjpeg-turbo, libdeflate and zlib\n' "" "${CODEC[$tool]}"
+    fi
   done
   base=${IR[aspectfit-variants]:-}
   if [ -n "$base" ]; then
@@ -159,6 +165,19 @@ if ((CALLGRIND > 0)); then
       [ "$tool" = aspectfit-variants ] && continue
       echo "   aspectfit-variants / $tool = $("$PY" -c "print('%.3f' % ($base / ${IR[$tool]}))")"
     done
+  fi
+  if [ -n "${CODEC[aspectfit-variants]:-}" ] && [ -n "${CODEC[aspectfit-separate]:-}" ]; then
+    # The ratio as our own code's share shrinks to nothing in both: the codecs' work alone.
+    "$PY" -c "
+c1, c2 = ${CODEC[aspectfit-variants]}, ${CODEC[aspectfit-separate]}
+o1, o2 = ${IR[aspectfit-variants]} - c1, ${IR[aspectfit-separate]} - c2
+print('   codecs alone: variants / separate = %.3f' % (c1 / c2))
+if c1 >= 0.6 * c2:
+    print('   so 0.6x is out of reach with these codecs even if everything else cost nothing')
+else:
+    s = (0.6 * c2 - c1) / (o1 - 0.6 * o2) if o1 > 0.6 * o2 else 1
+    print('   0.6x needs everything else (our code, libc) at %.0f%% of its cost today, in both' % (100 * min(s, 1)))
+"
   fi
 else
   for tool in $TOOLS; do
@@ -192,12 +211,16 @@ for mode in ("1", "2"):
 EOF
 fi
 
+SRC=$(cd "$WORKLOAD/jpeg" && pwd)
+if ((CALLGRIND > 0)); then   # only the photos profiled
+  SRC=$OUTABS/tmp/src; rm -rf "$SRC"; mkdir -p "$SRC"; ln -s "${FILES[@]}" "$SRC/"
+fi
 echo "   quality (PSNR dB against the float64 reference; thumbs and hero JPEG q85, social $CARD with corners):"
 for r in "${RENDITIONS[@]}"; do
   read -r name w h _ <<< "$r"
   args=()
   for tool in $TOOLS; do [ -d "$OUTABS/out/$tool/$name" ] && args+=("$tool=$OUTABS/out/$tool/$name"); done
   echo "   -- $name ${w}x${h}"
-  "$PY" "$SHARED/quality.py" --size "${w}x${h}" --src "$(cd "$WORKLOAD/jpeg" && pwd)" --cache "$OUTABS/refcache" \
+  "$PY" "$SHARED/quality.py" --size "${w}x${h}" --src "$SRC" --cache "$OUTABS/refcache" \
     --json "$OUTABS/quality-$name.json" "${args[@]}" | sed 's/^/      /'
 done
