@@ -74,6 +74,11 @@ mutants=$(cat <<'EOF'
 - if text.last == PathBytes.slash || parts.last == .rel {
 + if text.last == PathBytes.slash {
 
+@ opaque-alpha-reads-rgb-a-word-apart
+? CornerMaskApplyTests
+- source += 3
++ source += 4
+
 @ horizontal-second-pixel-of-a-pair-gets-the-first-ones-weights
 ? InstructionSetTests
 - colour_group(q, channels, w + 4, 8, &low1, &high1);

@@ -90,4 +90,26 @@ import Testing
         mask.apply(to: &second)
         #expect(first == second)
     }
+
+    /// An opaque image gets the alpha plane the mask multiplies into: every sample kept, alpha 255,
+    /// rows packed; widths 1-5 and 64 cover the last pixel of a row, which is copied on its own.
+    @Test(arguments: [PixelLayout.rgb8, .gray8], [1, 2, 3, 4, 5, 64])
+    func addingOpaqueAlphaKeepsEverySample(_ layout: PixelLayout, width: Int) throws {
+        let stride = width * layout.channels + 3
+        let before = try PixelBuffer(width: width, height: 3, layout: layout, bytesPerRow: stride,
+                                     bytes: noiseBytes(count: stride * 3, seed: UInt64(width)))
+        let after = before.addingOpaqueAlpha()
+        let channels = layout.channels
+        #expect(after.layout == layout.withAlpha)
+        #expect(after.bytesPerRow == width * (channels + 1))
+        var wrong = 0
+        for y in 0 ..< 3 {
+            for x in 0 ..< width {
+                let source = y * stride + x * channels, target = y * after.bytesPerRow + x * (channels + 1)
+                for k in 0 ..< channels where after.bytes[target + k] != before.bytes[source + k] { wrong += 1 }
+                if after.bytes[target + channels] != 255 { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+    }
 }
