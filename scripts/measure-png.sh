@@ -2,7 +2,7 @@
 # PNG encode time and size over every kind of image a card is made from: three T1 workload photos
 # and a corpus photo, the alpha and zone-plate samples, and generated flat graphics (text, a smooth
 # gradient, UI blocks). Each becomes a 1080x1350 card with 24 px corners (PNG), three times, on one
-# CPU, at each --png-compression level given and with --fast-png; prints the mean time and each
+# CPU, at each --png-compression level given (--fast-png is level 1); prints the mean time and each
 # file's size. With a second binary (say, a build from before a change), the same for it.
 #
 #   bash scripts/measure-png.sh [--levels "1 3 6"] [--baseline OTHER_BINARY]
@@ -63,8 +63,6 @@ run() {
   echo
 }
 for level in $levels; do run "$bin" "level $level" --png-compression "$level"; done
-run "$bin" "--fast-png" --fast-png
 if [[ -n $baseline ]]; then
   for level in $levels; do run "$baseline" "baseline level $level" --png-compression "$level"; done
-  run "$baseline" "baseline --fast-png" --fast-png
 fi

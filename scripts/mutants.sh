@@ -79,6 +79,11 @@ mutants=$(cat <<'EOF'
 - source += 3
 + source += 4
 
+@ fast-png-is-not-the-fastest-level
+? OptionEffectTests
+- action: .flag { $0.options.fit.png.compressionLevel = 1 },
++ action: .flag { $0.options.fit.png.compressionLevel = 2 },
+
 @ horizontal-second-pixel-of-a-pair-gets-the-first-ones-weights
 ? InstructionSetTests
 - colour_group(q, channels, w + 4, 8, &low1, &high1);

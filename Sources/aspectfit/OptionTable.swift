@@ -172,9 +172,10 @@ enum OptionTable {
             }, inVariant: true),
         OptionDeclaration(
             long: "fast-png", section: .output,
-            help: "PNG rows all SUB-filtered (no per-row choice): no faster since libdeflate, larger; "
-                + "for speed use --png-compression 1.",
-            action: .flag { $0.options.fit.png.fastFilters = true }, inVariant: true),
+            help: "The fastest PNG encode: deflate level 1, as --png-compression 1 (a PNG card about a fifth "
+                + "faster than at the default level; 0.3-5% larger on photos, up to 11% on flat graphics).",
+            action: .flag { $0.options.fit.png.compressionLevel = 1 },
+            conflicts: ["png-compression"], inVariant: true),
         OptionDeclaration(
             long: "strip", section: .output,
             help: "Drop all metadata, the ICC profile too. By default EXIF, GPS, XMP and comments are dropped "

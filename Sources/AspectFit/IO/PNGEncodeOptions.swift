@@ -8,7 +8,8 @@ public struct PNGEncodeOptions: Sendable, Hashable, Codable {
     /// The SUB filter on every row instead of the smaller of AVG and PAETH (what the PNG spec
     /// recommends choosing by). Since libdeflate compresses, this is no faster (the choice is under
     /// a tenth of the encode, and SUB rows deflate slower) and 4-11% larger on photos, up to 18x on
-    /// a smooth gradient (`scripts/measure-png.sh`); for speed, use level 1.
+    /// a smooth gradient (on the cards of `scripts/measure-png.sh`); for speed, use level 1 (the
+    /// CLI's `--fast-png`).
     public var fastFilters: Bool
 
     /// Level 3 with adaptive (AVG or PAETH) filtering by default.
