@@ -84,6 +84,11 @@ mutants=$(cat <<'EOF'
 - action: .flag { $0.options.fit.png.compressionLevel = 1 },
 + action: .flag { $0.options.fit.png.compressionLevel = 2 },
 
+@ box-mean-skips-the-first-pixel-of-a-block
+? BoxReducerTests
+- for (int i = 0; i < factor; i++) total = _mm_add_epi16(
++ for (int i = 1; i < factor; i++) total = _mm_add_epi16(
+
 @ horizontal-second-pixel-of-a-pair-gets-the-first-ones-weights
 ? InstructionSetTests
 - colour_group(q, channels, w + 4, 8, &low1, &high1);

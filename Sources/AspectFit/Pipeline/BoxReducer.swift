@@ -21,6 +21,8 @@ final class BoxReducer {
     private let columns: Range<Int>
     /// Column sums of the block row being read (at most 8 rows of 255: fits UInt16).
     private let sums: UnsafeMutablePointer<UInt16>
+    /// Samples after the sums that `rk_box_mean_columns` may read.
+    private static let sumsPadding = 8
     private let output: UnsafeMutablePointer<UInt8>
 
     /// A reducer of the rows of `decoded` (a region of a `inputWidth` x `inputHeight` image with
@@ -38,8 +40,8 @@ final class BoxReducer {
         precondition(needed.x >= decoded.x && needed.maxX <= decoded.maxX && needed.y >= decoded.y && needed.maxY <= decoded.maxY,
                      "decoded \(decoded) does not hold the blocks of \(region) at 1/\(factor)")
         columns = needed.x - decoded.x ..< needed.maxX - decoded.x
-        sums = .allocate(capacity: columns.count * channels)
-        sums.initialize(repeating: 0, count: columns.count * channels)
+        sums = .allocate(capacity: columns.count * channels + Self.sumsPadding)
+        sums.initialize(repeating: 0, count: columns.count * channels + Self.sumsPadding)
         output = .allocate(capacity: region.width * channels)
         output.initialize(repeating: 0, count: region.width * channels)
     }

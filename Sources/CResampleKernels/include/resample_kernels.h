@@ -84,7 +84,8 @@ void rk_box_sum_row(uint16_t *sums, const uint8_t *row, ptrdiff_t length, int fi
 /* The block means of one block row of `rows` (1-8) rows: pixel x of `width` (>= 1) is the rounded
  * mean of sums' `factor` pixels from x * factor (`last_width` pixels for the last), `channels`
  * (1-4) samples each, every sum covering `rows` rows. Preconditions: sums holds
- * ((width - 1) * factor + last_width) * channels samples, destination width * channels bytes. */
+ * ((width - 1) * factor + last_width) * channels samples and 8 more may be read (their values
+ * unused), destination width * channels bytes. */
 void rk_box_mean_columns(const uint16_t *sums, ptrdiff_t width, int channels, int factor, int last_width, int rows,
                          uint8_t *destination);
 
