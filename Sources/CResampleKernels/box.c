@@ -1,9 +1,6 @@
 #include "resample_kernels.h"
 
 #include <string.h>
-#if defined(__x86_64__)
-#include <emmintrin.h>
-#endif
 
 /* A plain loop: the compiler vectorizes the row sums for the baseline instruction set. */
 
@@ -22,37 +19,27 @@ static inline uint8_t mean(uint32_t total, uint32_t n, int shift) {
 
 static inline int log2_if_power(uint32_t n) { return (n & (n - 1)) == 0 ? __builtin_ctz(n) : -1; }
 
-/* Full blocks of 3-channel pixels whose mean is a shift, unrolled for each constant factor. With
- * SSE2 a block's sums are `factor` unaligned loads of 8 samples, one per pixel, added: lanes 0-2
- * hold the block's R, G and B (the other lanes are discarded); the result goes out as 4 bytes, the
- * 4th overwritten by the next pixel (or the edge pixel after the last full one). */
+typedef uint16_t samples8 __attribute__((vector_size(16)));
+typedef uint8_t bytes8 __attribute__((vector_size(8)));
+
+/* Full blocks of 3-channel pixels whose mean is a shift, unrolled for each constant factor. A
+ * block's sums are `factor` unaligned loads of 8 samples, one per pixel, added (SSE2 on x86-64):
+ * lanes 0-2 hold the block's R, G and B, the other lanes are discarded. The result goes out as 4
+ * bytes, the 4th overwritten by the next pixel (or by the edge pixel after the last full one). */
 static inline __attribute__((always_inline)) void rgb_shift_means(const uint16_t *sums, ptrdiff_t count, const int factor,
                                                                    int shift, uint8_t *destination) {
-#if defined(__x86_64__)
-    const __m128i half = _mm_set1_epi16((short)((1 << shift) >> 1)), bits = _mm_cvtsi32_si128(shift);
+    const uint16_t half = (uint16_t)((1u << shift) >> 1);
     for (ptrdiff_t x = 0; x < count; x++) {
         const uint16_t *block = sums + x * factor * 3;
-        __m128i total = half;
-        for (int i = 0; i < factor; i++) total = _mm_add_epi16(total, _mm_loadu_si128((const __m128i *)(block + 3 * i)));
-        total = _mm_srl_epi16(total, bits);
-        int32_t bytes = _mm_cvtsi128_si32(_mm_packus_epi16(total, total));
-        memcpy(destination + 3 * x, &bytes, 4);
-    }
-#else
-    const uint32_t half = (1u << shift) >> 1;
-    for (ptrdiff_t x = 0; x < count; x++) {
-        const uint16_t *block = sums + x * factor * 3;
-        uint32_t r = half, g = half, b = half;
+        samples8 total = (samples8){half, half, half, half, half, half, half, half};
         for (int i = 0; i < factor; i++) {
-            r += block[3 * i];
-            g += block[3 * i + 1];
-            b += block[3 * i + 2];
+            samples8 pixel;
+            memcpy(&pixel, block + 3 * i, sizeof pixel);
+            total += pixel;
         }
-        destination[3 * x] = (uint8_t)(r >> shift);
-        destination[3 * x + 1] = (uint8_t)(g >> shift);
-        destination[3 * x + 2] = (uint8_t)(b >> shift);
+        bytes8 means = __builtin_convertvector(total >> shift, bytes8);
+        memcpy(destination + 3 * x, &means, 4);
     }
-#endif
 }
 
 void rk_box_mean_columns(const uint16_t *sums, ptrdiff_t width, int channels, int factor, int last_width, int rows,
