@@ -18,7 +18,9 @@
 #   --card-format png|jpeg  the social card's format (default png: what the issue's example writes,
 #                    corners transparent; jpeg: corners on white, Pillow's card then without corners)
 #   --callgrind N    instead of timing: instruction counts (valgrind --tool=callgrind, all child
-#                    processes) of each tool on the first N photos, one job: valid on a busy machine.
+#                    processes) of each tool on the first N photos, one job: valid on a busy machine;
+#                    for aspectfit, also the codecs' share (libjpeg-turbo, libdeflate, zlib) and the
+#                    ratio the codecs alone allow.
 #
 # Timing as peers.sh: hyperfine of the whole batch (median), mode 1 = one job pinned to one CPU,
 # mode 2 = the photos split in two interleaved halves run by two processes on two CPUs; library

@@ -5,8 +5,9 @@
  * Samples of pixels k, k+1 are interleaved with those of k+2, k+3 so that one pmaddwd multiplies
  * two taps of a channel by the matching pair of weights from the table's lanes, four taps per step.
  * RGB and RGBA run two output pixels side by side, as their lanes are laid out (see
- * CoefficientTable.lanes); the AVX2 build has a 256-bit version of that loop in horizontal_avx2.c.
- * Preconditions: see rk_horizontal_sse2 in resample_kernels.h. Define RK_TARGET, then include. */
+ * CoefficientTable.lanes); the AVX2 build swaps in a 256-bit version of that loop by defining
+ * RK_COLOUR_CHANNELS (horizontal_avx2.c). Preconditions: see rk_horizontal_sse2 in
+ * resample_kernels.h. Define RK_TARGET (and RK_COLOUR_CHANNELS, if another loop), then include. */
 #include <emmintrin.h>
 #include "resample_kernels.h"
 
@@ -97,15 +98,19 @@ RK_TARGET __attribute__((always_inline)) static inline void colour_channels(cons
     if (i < count) colour_pixel(source + starts[i] * channels, channels, w, groups, sums + i * channels);
 }
 
+#ifndef RK_COLOUR_CHANNELS
+#define RK_COLOUR_CHANNELS colour_channels
+#endif
+
 /* The colour loop specialised for RGB and for RGBA, each in a function of its own (inlined into one
  * switch, the two share registers and spill per pixel). */
 RK_TARGET __attribute__((noinline)) static void rgb_channels(const int16_t *source, const ptrdiff_t *starts, const int32_t *w,
                                                              ptrdiff_t count, ptrdiff_t groups, int32_t *sums) {
-    colour_channels(source, starts, w, count, groups, 3, sums);
+    RK_COLOUR_CHANNELS(source, starts, w, count, groups, 3, sums);
 }
 RK_TARGET __attribute__((noinline)) static void rgba_channels(const int16_t *source, const ptrdiff_t *starts, const int32_t *w,
                                                               ptrdiff_t count, ptrdiff_t groups, int32_t *sums) {
-    colour_channels(source, starts, w, count, groups, 4, sums);
+    RK_COLOUR_CHANNELS(source, starts, w, count, groups, 4, sums);
 }
 
 /* Runs the loop for `channels`. */

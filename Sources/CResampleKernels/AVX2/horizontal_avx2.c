@@ -8,6 +8,9 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 #define RK_TARGET __attribute__((target("avx2")))
+#define RK_COLOUR_CHANNELS colour_channels_wide
+RK_TARGET static inline void colour_channels_wide(const int16_t *source, const ptrdiff_t *starts, const int32_t *w,
+                                                  ptrdiff_t count, ptrdiff_t groups, int channels, int32_t *sums);
 #include "../horizontal_loops.h"
 
 RK_TARGET static inline __m256i load256(const void *p) { return _mm256_loadu_si256((const __m256i *)p); }
@@ -39,24 +42,9 @@ RK_TARGET __attribute__((always_inline)) static inline void colour_channels_wide
     if (i < count) colour_pixel(source + starts[i] * channels, channels, w, groups, sums + i * channels);
 }
 
-/* As rgb_channels and rgba_channels: one function each. */
-RK_TARGET __attribute__((noinline)) static void rgb_channels_wide(const int16_t *source, const ptrdiff_t *starts, const int32_t *w,
-                                                                  ptrdiff_t count, ptrdiff_t groups, int32_t *sums) {
-    colour_channels_wide(source, starts, w, count, groups, 3, sums);
-}
-RK_TARGET __attribute__((noinline)) static void rgba_channels_wide(const int16_t *source, const ptrdiff_t *starts, const int32_t *w,
-                                                                   ptrdiff_t count, ptrdiff_t groups, int32_t *sums) {
-    colour_channels_wide(source, starts, w, count, groups, 4, sums);
-}
-
 RK_TARGET void rk_horizontal_avx2(const int16_t *source, const ptrdiff_t *starts, const int16_t *weights,
                                   const int32_t *_Nullable lanes, ptrdiff_t count, ptrdiff_t groups, int channels,
                                   int32_t *sums) {
-    switch (channels) {
-    case 1: one_channel(source, starts, weights, count, groups, sums); break;
-    case 2: two_channels(source, starts, lanes, count, groups, sums); break;
-    case 3: rgb_channels_wide(source, starts, lanes, count, groups, sums); break;
-    default: rgba_channels_wide(source, starts, lanes, count, groups, sums); break;
-    }
+    horizontal(source, starts, weights, lanes, count, groups, channels, sums);
 }
 #endif
