@@ -13,6 +13,7 @@ let package = Package(
     targets: [
         .target(
             name: "CImageIO",
+            cSettings: [.headerSearchPath(".")],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("lcms2")]
         ),
         .target(name: "CResampleKernels"),

@@ -8,9 +8,9 @@ out=$root/fuzz/out/coverage
 mkdir -p "$out"
 /usr/bin/clang -g -O0 -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping \
     -I"$root/Sources/CImageIO/include" -I"$root/Sources/CImageIO" \
-    "$root/fuzz/decode_fuzzer.c" "$root"/Sources/CImageIO/*.c -ljpeg -lpng16 -lz -ldeflate -llcms2 -o "$out/decode_fuzzer"
+    "$root/fuzz/decode_fuzzer.c" $(find "$root/Sources/CImageIO" -name "*.c") -ljpeg -lpng16 -lz -ldeflate -llcms2 -o "$out/decode_fuzzer"
 rm -f "$out"/*.profraw
 LLVM_PROFILE_FILE="$out/%p.profraw" "$out/decode_fuzzer" -runs=0 -rss_limit_mb=2048 -max_len=1100000 \
     "$root"/fuzz/out/corpus-* "$root/fuzz/regressions" > "$out/replay.log" 2>&1
 llvm-profdata-14 merge -sparse "$out"/*.profraw -o "$out/merged.profdata"
-llvm-cov-14 report "$out/decode_fuzzer" -instr-profile="$out/merged.profdata" "$root"/Sources/CImageIO/*.c
+llvm-cov-14 report "$out/decode_fuzzer" -instr-profile="$out/merged.profdata" $(find "$root/Sources/CImageIO" -name "*.c")

@@ -9,7 +9,7 @@ corpus=${1:-$root/../shared/corpus}
 build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
 cc -g -O1 -Wall -I"$root/Sources/CImageIO/include" -I"$root/Sources/CImageIO" \
-   "$root/scripts/memcheck-driver.c" "$root"/Sources/CImageIO/*.c -ljpeg -lpng16 -lz -ldeflate -llcms2 -lpthread -lm -o "$build/driver"
+   "$root/scripts/memcheck-driver.c" $(find "$root/Sources/CImageIO" -name "*.c") -ljpeg -lpng16 -lz -ldeflate -llcms2 -lpthread -lm -o "$build/driver"
 valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
    "$build/driver" "$corpus"/bad/*
 echo "memcheck: no errors"

@@ -1,5 +1,6 @@
 /* A growable malloc'd byte buffer that encoders write into. */
 #include "internal.h"
+#include <string.h>
 #include <stdlib.h>
 
 int cio_byte_buffer_reserve(cio_byte_buffer *buffer, size_t extra) {
@@ -19,3 +20,9 @@ int cio_byte_buffer_reserve(cio_byte_buffer *buffer, size_t extra) {
 }
 
 void cio_free(void *pointer) { free(pointer); }
+
+void cio_copy_bytes(const uint8_t *bytes, size_t size, uint8_t **copy, size_t *copy_size) {
+    *copy = size > 0 ? malloc(size) : NULL;
+    *copy_size = *copy != NULL ? size : 0;
+    if (*copy != NULL) memcpy(*copy, bytes, size);
+}

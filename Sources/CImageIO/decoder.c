@@ -1,6 +1,6 @@
 /* The public row decoder: dispatches to the JPEG or PNG decoder by magic bytes. */
 #include "internal.h"
-#include "colour_transform.h"
+#include "colour/colour_transform.h"
 #include <stdlib.h>
 
 struct cio_decoder {

@@ -35,9 +35,3 @@ void cio_info_release(cio_info *info) {
     info->exif = NULL;
     info->exif_size = 0;
 }
-
-void cio_copy_bytes(const uint8_t *bytes, size_t size, uint8_t **copy, size_t *copy_size) {
-    *copy = size > 0 ? malloc(size) : NULL;
-    *copy_size = *copy != NULL ? size : 0;
-    if (*copy != NULL) memcpy(*copy, bytes, size);
-}

@@ -3,7 +3,7 @@
  * of libpng with zlib's level 3, for smaller files (scripts/measure-png.sh).
  * An encoder's filters read only unfiltered bytes, so unlike a decoder's each loop vectorizes. */
 #include "internal.h"
-#include "png_idat.h"
+#include "png/png_idat.h"
 #include <libdeflate.h>
 #include <stdlib.h>
 #include <string.h>

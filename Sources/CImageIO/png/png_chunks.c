@@ -1,6 +1,6 @@
 /* Bounds-checked walks over PNG chunk headers: metadata libpng only sees before IDAT (eXIf), and the
  * structure of the part of a file a cropped decode never reads. */
-#include "png_reader.h"
+#include "png/png_reader.h"
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>

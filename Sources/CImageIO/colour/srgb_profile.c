@@ -2,7 +2,7 @@
  * curve profiles (ICC v4, 588 and 364 bytes), built once, with a fixed creation date so that output
  * bytes do not depend on the clock. */
 #include "cimageio_colour.h"
-#include "colour_transform.h"
+#include "colour/colour_transform.h"
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* CMYK to RGB, bit-exact with Pillow's cmyk2rgb: R = (255-C)(255-K)/255 with its rounding. */
-#include "cmyk.h"
+#include "jpeg/cmyk.h"
 
 static inline uint8_t mul_div_255(int a, int b) {
     int t = a * b + 128;

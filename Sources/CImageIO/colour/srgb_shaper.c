@@ -9,8 +9,8 @@
  * M[c][k] * linear_k(v) in index units (16-bit lanes, summed modulo 2^16 into a non-negative index
  * into the output table, whose ends are the clipped values). The AVX2 loop computes the same in
  * float, eight pixels at a time, with gathers. Grey is one 256-entry table sampled from LittleCMS. */
-#include "srgb_shaper.h"
-#include "colour_transform.h"
+#include "colour/srgb_shaper.h"
+#include "colour/colour_transform.h"
 #include <emmintrin.h>
 #include <immintrin.h>
 #include <math.h>

@@ -1,5 +1,5 @@
 /* PNG header probe: png_read_info up to the first IDAT, with iCCP and eXIf. */
-#include "png_reader.h"
+#include "png/png_reader.h"
 #include <stdlib.h>
 #include <string.h>
 

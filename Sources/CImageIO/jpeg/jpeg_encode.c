@@ -1,5 +1,5 @@
 /* JPEG encoding through libjpeg-turbo into a growable memory buffer. */
-#include "jpeg_error.h"
+#include "jpeg/jpeg_error.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* The colour transform a CMYK/YCCK JPEG needs, from the ICC profile in its header. */
-#include "colour_transform.h"
+#include "colour/colour_transform.h"
 
 const cio_colour_transform *cio_jpeg_cmyk_transform(const uint8_t *data, size_t size, int inverted,
                                                     cio_warnings *warnings) {

@@ -1,6 +1,6 @@
 /* PNG encoding into a growable memory buffer: libpng writes the chunks, png_idat.c the image data. */
 #include "internal.h"
-#include "png_idat.h"
+#include "png/png_idat.h"
 #include <png.h>
 #include <stdlib.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* EXIF and orientation that PNG writers keep in text chunks: ImageMagick's and GIMP's hex-encoded
  * "Raw profile type exif"/"Raw profile type APP1", and XMP's tiff:Orientation. Only the chunk with
  * the wanted keyword is read, and its inflated text is bounded: text chunks never cost memory. */
-#include "png_reader.h"
+#include "png/png_reader.h"
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>

@@ -1,7 +1,7 @@
 /* JPEG decoding through libjpeg-turbo: DCT scaling, column cropping, row skipping, early stop. */
-#include "jpeg_error.h"
-#include "cmyk.h"
-#include "colour_transform.h"
+#include "jpeg/jpeg_error.h"
+#include "jpeg/cmyk.h"
+#include "colour/colour_transform.h"
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* Turns libjpeg errors and warnings into cimageio statuses and one-line messages. */
-#include "jpeg_error.h"
+#include "jpeg/jpeg_error.h"
 #include <jerror.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* libpng setup shared by the PNG probe and decoder: memory source, errors, limits, ignored chunks. */
-#include "png_reader.h"
+#include "png/png_reader.h"
 #include <string.h>
 
 enum { IDAT_TYPE = 0x49444154, IDAT_TAIL_SLACK = 64 << 10 };   /* "IDAT" as libpng numbers it */

@@ -1,6 +1,6 @@
 /* PNG decoding through libpng: 8-bit output, row region (non-interlaced rows stop early),
  * Adam7 images decoded whole then served row by row. */
-#include "png_reader.h"
+#include "png/png_reader.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -8,8 +8,8 @@
  * CMYK LUT profile), so transforms are cached process-wide, keyed by the profile's bytes and the
  * pixel kind, and shared between threads (cmsDoTransform keeps no per-call state in the transform).
  * The cache holds CACHE_CAPACITY entries; an entry in use is never evicted. */
-#include "colour_transform.h"
-#include "srgb_shaper.h"
+#include "colour/colour_transform.h"
+#include "colour/srgb_shaper.h"
 #include "cimageio_colour.h"
 #include <math.h>
 #include <pthread.h>

@@ -1,5 +1,5 @@
 /* JPEG header probe: jpeg_read_header with the APP1 (EXIF) and APP2 (ICC) markers saved. */
-#include "jpeg_error.h"
+#include "jpeg/jpeg_error.h"
 #include <stdlib.h>
 #include <string.h>
 
