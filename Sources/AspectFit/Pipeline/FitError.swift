@@ -8,6 +8,8 @@ public enum FitError: Error, Hashable, CustomStringConvertible, LocalizedError {
     case plan(PlanError)
     /// The task was cancelled before the fit finished; nothing was produced.
     case cancelled
+    /// The memory the fit needs (`MemoryEstimate`, in bytes) could not be had; nothing was taken.
+    case outOfMemory(bytes: Int)
 
     /// The one-line reason.
     public var description: String {
@@ -15,6 +17,7 @@ public enum FitError: Error, Hashable, CustomStringConvertible, LocalizedError {
         case .image(let error): error.description
         case .plan(let error): error.description
         case .cancelled: "cancelled"
+        case .outOfMemory(let bytes): "out of memory (\(bytes) bytes)"
         }
     }
 

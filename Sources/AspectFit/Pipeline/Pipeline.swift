@@ -71,6 +71,8 @@ public struct Pipeline: Sendable {
              cancellation: CancellationFlag?) throws(FitError) -> FitResult {
         var clock = Stopwatch()
         var plan = try plan(bytes: bytes)
+        let memory = MemoryEstimate(inputBytes: 0, plans: [(plan, options)], sharedDecode: plan.windowChoice?.isChosen == false ? nil : plan)
+        guard memory.isAvailable else { throw .outOfMemory(bytes: memory.bytes) }
         clock.lap("plan")
         let image: PixelBuffer
         let warnings: [String]

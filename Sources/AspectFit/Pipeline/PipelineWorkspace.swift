@@ -11,6 +11,14 @@ public final class PipelineWorkspace {
     /// An empty workspace; the first image fills it.
     public init() {}
 
+    /// Lets go of everything kept from the last image (its tables and output pixels), so memory that
+    /// grew with a big image is returned before the next one; the next image starts afresh.
+    public func empty() {
+        resampler = nil
+        image = PixelBuffer(blankWidth: 0, height: 0, layout: .rgb8)
+        slots = []
+    }
+
     /// The workspace of variant `index`: this one for the first, one kept per further variant.
     func slot(_ index: Int) -> PipelineWorkspace {
         guard index > 0 else { return self }

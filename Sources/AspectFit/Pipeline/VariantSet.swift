@@ -121,6 +121,8 @@ public struct VariantSet: Sendable {
         case .failure(let error): return Array(repeating: .failure(error), count: pipelines.count)
         }
         let planned = planned(for: info)
+        let memory = estimatedMemory(for: info, inputBytes: 0)
+        guard memory.isAvailable else { return Array(repeating: .failure(.outOfMemory(bytes: memory.bytes)), count: pipelines.count) }
         clock.lap("plan")
         // Every variant planned is decoded below and gets its own result there.
         var results = planned.map { planned -> Result<FitResult, FitError> in

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An upper bound on the memory a fit takes while it runs, from its plans alone (nothing decoded),
+/// so a caller can check it before any of it is taken: the input bytes, the decoder's state and row
+/// buffers (a progressive JPEG's coefficients, an interlaced PNG's image, a smart crop's frame),
+/// and for each output its resampler, its pixels with the copies corners, letterbox and encoding
+/// make, and the encoded file.
+///
+/// The bound is checked against measured peak memory for every route by the tests.
+public struct MemoryEstimate: Sendable, Equatable {
+    /// Bytes, in all.
+    public var bytes: Int
+
+    /// Whether `bytes` can be allocated now (an address-space limit such as `ulimit -v`, or more than
+    /// the machine can commit, makes the trial allocation fail): checked before a fit takes any of it.
+    public var isAvailable: Bool {
+        guard let trial = malloc(bytes) else { return false }
+        free(trial)
+        return true
+    }
+
+    /// Memory for the input and the decoders, allocator slack and the codecs' fixed state.
+    private static let fixedCost = 4 << 20
+
+    /// The fit of `inputBytes` bytes of input whose outputs are planned as `plans` (with the
+    /// options of the pipeline each comes from); the plans that share a decode (`VariantSet`) count
+    /// it once, as `sharedDecode`; one that decodes alone counts its own.
+    init(inputBytes: Int, plans: [(plan: FitPlan, options: FitOptions)], sharedDecode: FitPlan?) {
+        var total = inputBytes + Self.fixedCost
+        if let sharedDecode { total += Self.decodeBytes(sharedDecode) }
+        for (plan, options) in plans {
+            if plan.windowChoice?.isChosen == false { total += Self.decodeBytes(plan) }
+            total += Self.outputBytes(plan, options: options)
+        }
+        bytes = total
+    }
+
+    /// What decoding `plan`'s source at its scale and region holds at once.
+    static func decodeBytes(_ plan: FitPlan) -> Int {
+        let info = plan.source
+        let g = plan.geometry
+        let scale = g.decodeScale
+        let (width, height) = (info.width, info.height)
+        let scaledWidth = (width + scale - 1) / scale
+        let channels = plan.source.decodedLayout.channels
+        let rows = g.decodeRegion.width * max(channels, 4) * 16
+        var decoder: Int
+        switch info.format {
+        case .jpeg:
+            // sample rows (upsampling, colour conversion) across the scaled width; a progressive
+            // file's coefficients for the whole image, 2 bytes a sample, every component at full size
+            decoder = scaledWidth * max(info.channels, 1) * 64
+            if info.isProgressive { decoder += width * height * max(info.channels, 1) * 2 }
+        case .png:
+            let rowBytes = width * max(info.channels, 1) * max(info.bitDepth / 8, 1)
+            decoder = rowBytes * 4 + (1 << 20)
+            if info.isProgressive { decoder += rowBytes * height }
+        }
+        if plan.windowChoice?.isChosen == false {
+            // the whole frame is decoded into one buffer, then analysed at a reduced size
+            decoder += 2 * scaledWidth * ((height + scale - 1) / scale) * max(channels, 4)
+        }
+        return decoder + rows
+    }
+
+    /// What one output holds beyond the decode: the resampler's rows and tables, its pixels and the
+    /// copy letterbox, corners or flattening make, and the encoder's buffers with the encoded file
+    /// and its copy (a JPEG's size bounded by what noise takes at its quality and chroma).
+    static func outputBytes(_ plan: FitPlan, options: FitOptions) -> Int {
+        let g = plan.geometry
+        let box = plan.outputWidth * plan.outputHeight
+        let channels = plan.outputLayout.channels
+        let resampled = g.outputWidth * g.outputHeight * max(plan.source.decodedLayout.channels, channels)
+        let copied = plan.letterbox != nil || plan.outputLayout != plan.source.decodedLayout ? box * channels : 0
+        let raw = box * channels
+        let encoding: Int
+        switch plan.outputFormat {
+        case .png:
+            // filtered rows, libdeflate's output bound, the result's copy
+            encoding = 3 * (raw + plan.outputHeight) + (1 << 16)
+        case .jpeg:
+            let q = options.jpeg.quality
+            let full = options.jpeg.chroma == .full444 || plan.outputLayout.channels == 1
+            let perSample = (q <= 85 ? 0.6 : q <= 95 ? 0.9 : 1.5) / (full ? 1 : 2)
+            // the encoder's buffer grows by doubling: up to twice the file, then the result's copy
+            encoding = 3 * (Int(Double(raw) * perSample) + (1 << 16))
+        }
+        let scaleX = max(1, g.scaledCrop.width / Double(max(g.outputWidth, 1)))
+        let scaleY = max(1, g.scaledCrop.height / Double(max(g.outputHeight, 1)))
+        let taps = Int((2 * options.filter.radius * max(scaleX, scaleY)).rounded(.up)) + 4
+        let rowWidth = max(g.decodeRegion.width, g.outputWidth, g.outputHeight) + 16
+        let resampler = (taps + 2) * rowWidth * 4 * 2 + (g.outputWidth + g.outputHeight) * taps * 16 + rowWidth * 4 * 12
+        return resampler + resampled + copied + encoding
+    }
+}
+
+extension VariantSet {
+    /// The memory fitting every variant of an input of `inputBytes` bytes whose header says
+    /// `info` takes at most, as `run` shares its decode; the plans that fail count nothing.
+    public func estimatedMemory(for info: ImageInfo, inputBytes: Int) -> MemoryEstimate {
+        let plans = zip(plans(for: info), pipelines).compactMap { result, pipeline in
+            (try? result.get()).map { (plan: $0, options: pipeline.options) }
+        }
+        let shared = plans.map(\.plan).filter { $0.windowChoice?.isChosen != false }
+        let finest = shared.min { $0.geometry.decodeScale < $1.geometry.decodeScale }
+        return MemoryEstimate(inputBytes: inputBytes, plans: plans, sharedDecode: finest.map { widest(of: shared, scale: $0) })
+    }
+
+    /// The shared decode's plan: the finest scale, with the union of the regions its members read.
+    private func widest(of plans: [FitPlan], scale finest: FitPlan) -> FitPlan {
+        var decode = finest
+        let regions = plans.map(\.geometry.decodeRegion)
+        let x = regions.map(\.x).min()!, y = regions.map(\.y).min()!
+        decode.geometry.decodeRegion = PixelRect(x: x, y: y, width: regions.map(\.maxX).max()! - x,
+                                                 height: regions.map(\.maxY).max()! - y)
+        return decode
+    }
+}
+
+extension Pipeline {
+    /// The memory fitting an input of `inputBytes` bytes whose header says `info` takes at most.
+    public func estimatedMemory(for info: ImageInfo, inputBytes: Int) -> MemoryEstimate {
+        VariantSet([self]).estimatedMemory(for: info, inputBytes: inputBytes)
+    }
+}
