@@ -7,8 +7,9 @@ import Foundation
 /// runner's), which would hide the binary's own. No extra tool such as /usr/bin/time is needed.
 enum PeakMemory {
     /// The exit status and the last (highest) VmHWM seen, in KiB.
-    static func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, kilobytes: Int) {
-        let (process, out, err) = try CommandRunner.start(arguments, in: directory)
+    static func run(_ arguments: [String], in directory: URL,
+                    executable: URL = CommandRunner.binary) throws -> (status: Int32, kilobytes: Int) {
+        let (process, out, err) = try CommandRunner.start(arguments, in: directory, executable: executable)
         let pid = process.processIdentifier
         let peak = Peak()
         let sampler = Thread {
