@@ -19,6 +19,51 @@ logs=$scratch/logs
 
 # Each mutant: "@ name", "? swift test --filter regex", "- original snippet", "+ replacement".
 mutants=$(cat <<'EOF'
+@ replaces-a-file-it-did-not-write
+? OwnershipTests
+- if WriterMark.isMarked(path: path) {
++ if true {
+
+@ named-input-taken-for-an-earlier-output
+? OwnershipTests
+- guard !file.named, file.format != nil
++ guard file.format != nil
+
+@ edited-earlier-output-still-counts-as-ours
+? OwnershipTests
+- return crc.value == claimed
++ return true
+
+@ descriptors-0-to-2-not-reserved
+? StandardStreamTests
+- StandardStreams.reserveDescriptors()
++ _ = StandardStreams.self
+
+@ every-write-error-taken-for-a-closed-pipe
+? StandardStreamTests
+- return error.code == EPIPE ? .closed : .failed(error)
++ return .closed
+
+@ image-over-the-memory-budget-still-run
+? MemoryLimitTests
+- if bytes > limit { return false }
++ if bytes < 0 { return false }
+
+@ workspace-kept-whatever-the-budget
+? MemoryLimitTests
+- if !budget.mayKeep(memory) { workspace.empty() }
++ _ = workspace
+
+@ input-rewritten-since-planning-not-noticed
+? MidBatchChangeTests
+- try Self.checkUnchanged(header, since: items[first.index].source)
++ _ = header
+
+@ input-swapped-for-a-symlink-read-through-it
+? MidBatchChangeTests
+- limit: options.maxFileSize, following: input.viaSymlink, expecting: input.identity)
++ limit: options.maxFileSize)
+
 @ plan-centre-snapped-to-whole-pixels
 ? CropPlanExampleTests|CropPlanPropertyTests
 - case .centre: return wholePixels ? (free / 2).rounded(.down) : free / 2

@@ -5,7 +5,9 @@ import Darwin
 #endif
 import AspectFit
 
-// Signals first: they must be blocked before any thread exists.
+// Descriptors 0-2 first: a closed one must not become a temporary output that messages go into.
+StandardStreams.reserveDescriptors()
+// Then signals: they must be blocked before any thread exists.
 SignalWatcher.blockSignals()
 let control = BatchControl()
 let temporaries = TemporaryFiles()
@@ -29,22 +31,17 @@ case .manPage: ManPage.text
 case .completionScript(let shell): CompletionScript.text(for: shell)
 }
 if let document {
-    _ = StandardStreams.writeOutput(document)
+    if case .failed(let error) = StandardStreams.writeOutput(document) {
+        StandardStreams.writeMessage("aspectfit: cannot write to standard output: \(error)")
+        exit(1)
+    }
     exit(0)
 }
 
 let clockStart = ContinuousClock.now
-var outputDirectories: Set<FileIdentity> = []
-for output in options.outputVariants.compactMap(\.output) {
-    guard let status = try? FileSystem.status(output, followingSymlinks: true), status.kind == .directory else { continue }
-    if let input = options.inputs.first(where: { (try? FileSystem.status($0, followingSymlinks: true))?.identity == status.identity }) {
-        fail(usage: UsageError("-o \(output): the output folder is the input folder \(input), whose images would be replaced "
-            + "(without -o, outputs go beside their inputs as NAME-WxH.EXT; or choose another folder)"))
-    }
-    outputDirectories.insert(status.identity)
-}
+let outputFolders = OutputFolders(options.outputVariants)
 var collector = InputCollector(recursive: options.recursive, followSymlinks: options.followSymlinks, maxFileSize: options.maxFileSize,
-                               excluding: outputDirectories)
+                               excluding: outputFolders.identities)
 for input in options.inputs { collector.add(input) }
 if let list = options.filesFrom {
     do {
@@ -55,26 +52,36 @@ if let list = options.filesFrom {
         fail(usage: UsageError("--files-from \(list): \(error)"))
     }
 }
+do {
+    try outputFolders.check(directories: collector.namedDirectories,
+                            files: collector.files.filter { $0.named && !$0.isStandardInput && $0.identity != nil }.map(\.path))
+} catch { fail(usage: error) }
 
-let pipelines = options.outputVariants.map { PipelineSet(options: $0.fit, maxFileSize: options.maxFileSize) }
-let planner = BatchPlanner(options: options, pipelines: pipelines, standardInputData: collector.standardInputData,
-                           standardOutputIsTerminal: StandardStreams.outputIsTerminal)
 var inputs = collector.files
 var skipped = collector.skipped
 if options.outputVariants.contains(where: { $0.output == nil }) {
     (inputs, skipped.earlierOutputs) = EarlierOutputs.removing(from: inputs)
 }
+// Every input protects its file from being replaced, in every shard.
+var inputIdentities: [FileIdentity: PathBytes] = [:]
+for input in inputs { if let identity = input.identity { inputIdentities[identity] = input.path } }
+let replacement = ReplacementRule(overwrite: options.overwrite, inputs: inputIdentities)
+let pipelines = options.outputVariants.map { PipelineSet(options: $0.fit, maxFileSize: options.maxFileSize) }
+let planner = BatchPlanner(options: options, pipelines: pipelines, standardInputData: collector.standardInputData,
+                           standardOutputIsTerminal: StandardStreams.outputIsTerminal, replacement: replacement)
 let items: [WorkItem]
 do { items = try planner.plan(inputs) } catch { fail(usage: error) }
 
 let reporter = Reporter(options: options, control: control, total: items.count, errorIsTerminal: StandardStreams.errorIsTerminal)
 let runner = BatchRunner(items: items, options: options, pipelines: pipelines, control: control,
-                         writer: AtomicWriter(temporaries: temporaries, durable: options.syncOutputs), reporter: reporter,
+                         writer: AtomicWriter(temporaries: temporaries, durable: options.syncOutputs, replacement: replacement),
+                         reporter: reporter, budget: MemoryBudget(maxMemory: options.maxMemory, workers: options.jobs),
                          standardInputData: collector.standardInputData)
 control.setRunning(true)
 runner.run()
 control.setRunning(false)
 temporaries.removeAll()
+for leftover in temporaries.leftovers { StandardStreams.writeMessage("aspectfit: \(leftover)") }
 
 reporter.finish(total: items.count, found: inputs.count, skipped: skipped,
                 milliseconds: (ContinuousClock.now - clockStart).milliseconds)
@@ -82,4 +89,4 @@ reporter.finish(total: items.count, found: inputs.count, skipped: skipped,
 if let stop = control.stopRequested, reporter.done < items.count {
     exit(stop)
 }
-exit(reporter.failed > 0 ? 1 : 0)
+exit(reporter.failed > 0 || reporter.outputFailed ? 1 : 0)

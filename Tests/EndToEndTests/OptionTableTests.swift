@@ -13,7 +13,7 @@ import TestSupport
         "focus": "0.5,0.3", "fit": "contain", "radius": "10%", "corners": "continuous", "background": "#336699", "filter": "mitchell",
         "output": "out/", "format": "png", "quality": "90", "png-compression": "6", "max-pixels": "24M",
         "max-file-size": "64M", "fail-on": "none", "files-from": "list.txt", "jobs": "2", "shard": "1/1",
-        "variant": "-w 64 -o v/", "variants-from": "variants.txt",
+        "variant": "-w 64 -o v/", "variants-from": "variants.txt", "max-memory": "512M",
         "generate-completion-script": "bash",
     ]
 

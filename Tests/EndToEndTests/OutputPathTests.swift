@@ -163,13 +163,19 @@ import TestSupport
         #expect(sandbox.files(under: "out") == ["a.jpg", "b.png"])
     }
 
-    @Test func aSymlinkAtTheOutputIsReplacedNotWrittenThrough() throws {
+    /// A symlink at the output is a file aspectfit did not write: kept (the output fails) unless
+    /// `--overwrite`, which replaces the link itself, never writing through it.
+    @Test func aSymlinkAtTheOutputIsKeptOrWithOverwriteReplacedNotWrittenThrough() throws {
         guard try Corpus.require() else { return }
         let sandbox = try Sandbox()
         try sandbox.copy(Samples.jpeg, to: "a.jpg")
         try sandbox.write("precious", to: "precious.txt")
         try FileManager.default.createSymbolicLink(atPath: sandbox.url("out.jpg").path, withDestinationPath: "precious.txt")
-        let result = try sandbox.run(["-r", "1:1", "-o", "out.jpg", "a.jpg"])
+        let kept = try sandbox.run(["-r", "1:1", "-o", "out.jpg", "a.jpg"])
+        #expect(kept.status == 1, "\(kept.stderr)")
+        #expect(kept.stderr.contains("out.jpg exists and was not written by aspectfit"), "\(kept.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.url("out.jpg").path) == "precious.txt")
+        let result = try sandbox.run(["-r", "1:1", "--overwrite", "-o", "out.jpg", "a.jpg"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(String(decoding: try sandbox.data("precious.txt"), as: UTF8.self) == "precious")
         let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.url("out.jpg").path)

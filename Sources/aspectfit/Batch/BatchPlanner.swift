@@ -31,6 +31,8 @@ struct WorkItem: Sendable {
     /// The folder an output template fixes: directories below it must not be symlinks (nil: the
     /// output was named whole by `-o`).
     var outputFolder: PathBytes?
+    /// The output goes beside its input under the default name (no `-o`).
+    var outputBesideInput = false
     var format: ImageFormat?
     var disposition: Disposition
     /// The plan made to name the output, or the header read before planning failed: what is known
@@ -40,14 +42,16 @@ struct WorkItem: Sendable {
 }
 
 /// Decides every input's output before any work: output names, format, the shard's slice,
-/// `--skip-existing`; and refuses (usage error, nothing written) batches that would make two
-/// inputs write the same file or write over an input.
+/// `--skip-existing`, and which files already at output paths may be replaced (`ReplacementRule`:
+/// an output that may not fails alone); and refuses (usage error, nothing written) batches that
+/// would make two inputs write the same file, or whose `-o` maps an input onto an input.
 struct BatchPlanner {
     var options: CommandLineOptions
     /// One per output variant, in order.
     var pipelines: [PipelineSet]
     var standardInputData: [UInt8]?
     var standardOutputIsTerminal: Bool
+    var replacement: ReplacementRule
 
     /// The items of this shard, in input order (each input's variants in order), collisions and
     /// unsafe outputs refused across all inputs and variants first.
@@ -72,7 +76,7 @@ struct BatchPlanner {
             }
         }
         items = try checkCollisions(items)
-        try checkInputsSafe(items, inputs: inputs)
+        try checkNamedOutputs(items)
         return select(items)
     }
 
@@ -89,14 +93,12 @@ struct BatchPlanner {
                 let parsed = try OutputTemplate(parsing: output.bytes)
                 namedFormat = try Self.format(named: parsed.literalExtension, output: output)
                 template = parsed
-            } else if output.hasTrailingSlash || (try? FileSystem.status(output, followingSymlinks: true))?.kind == .directory {
-                template = .directory(output)
-            } else if let format = try Self.format(named: output.fileExtension, output: output) {
-                namedFormat = format
+            } else if let folder = Self.plainFolder(output) {
+                template = .directory(folder)
+            } else {   // a file name with an image extension (plainFolder took the others)
+                namedFormat = try Self.format(named: output.fileExtension, output: output)
                 fixedTarget = .file(output)
                 template = nil
-            } else {
-                template = .directory(output)
             }
             if let namedFormat, variant.format != .auto, variant.format != OutputFormat(namedFormat) {
                 throw UsageError("--format \(variant.format.rawValue) conflicts with the output name '\(output)', which asks for \(namedFormat.rawValue)")
@@ -117,6 +119,15 @@ struct BatchPlanner {
         return inputs.map { input in
             item(for: input, variant: variant, index: index, template: template, fixedTarget: fixedTarget, requested: requested)
         }
+    }
+
+    /// The folder a `-o` names when it is a plain folder: not `-` or a template, and ending in `/`,
+    /// an existing directory, or a name with no image extension.
+    static func plainFolder(_ output: PathBytes) -> PathBytes? {
+        if output.bytes == [UInt8(ascii: "-")] || output.bytes.contains(UInt8(ascii: "{")) { return nil }
+        if output.hasTrailingSlash || (try? FileSystem.status(output, followingSymlinks: true))?.kind == .directory { return output }
+        if case .other = OutputExtension(output.fileExtension ?? "") { return output }
+        return nil
     }
 
     /// The format an output name's extension asks for; a usage error for an image format we
@@ -167,6 +178,7 @@ struct BatchPlanner {
             let rendered = try template.render(values)
             item.output = .file(rendered.path)
             item.outputFolder = rendered.folder
+            item.outputBesideInput = variant.output == nil
         } catch {
             item.disposition = .failed(error.description)
         }
@@ -221,18 +233,18 @@ struct BatchPlanner {
         return "output collision: nothing was written (\(walk)use a template such as -o \(template))"
     }
 
-    /// An output that is (a hard link to) an input is refused: rename would destroy the input.
-    private func checkInputsSafe(_ items: [WorkItem], inputs: [InputFile]) throws(UsageError) {
-        var identities: [FileIdentity: PathBytes] = [:]
-        for input in inputs { if let id = input.identity { identities[id] = input.path } }
-        for item in items {
+    /// An output `-o` names (a file, a folder's or a template's) that is (a hard link to) an input
+    /// is a usage error: the command itself would destroy the input. A default name beside the input
+    /// that is another input fails that one output (`select`): the folder's files decide, not the command.
+    private func checkNamedOutputs(_ items: [WorkItem]) throws(UsageError) {
+        for item in items where !item.outputBesideInput {
             guard case .file(let path)? = item.output, let status = try? FileSystem.status(path, followingSymlinks: false),
-                  let input = identities[status.identity] else { continue }
+                  let input = replacement.inputs[status.identity] else { continue }
             throw UsageError("\(item.input.path): output \(path) is the input \(input); refusing to write over an input")
         }
     }
 
-    /// This shard's items (in input order) with `--skip-existing` applied.
+    /// This shard's items (in input order) with `--skip-existing` and the replacement rule applied.
     private func select(_ items: [WorkItem]) -> [WorkItem] {
         var chosen = items
         if let shard = options.shard {
@@ -243,11 +255,12 @@ struct BatchPlanner {
             for (position, index) in order.enumerated() where shard.contains(sortedPosition: position) { keep.insert(items[index].group) }
             chosen = items.filter { keep.contains($0.group) }
         }
-        if options.skipExisting {
-            for i in chosen.indices {
-                if case .process = chosen[i].disposition, case .file(let path)? = chosen[i].output, FileSystem.exists(path) {
-                    chosen[i].disposition = .skippedExisting
-                }
+        for i in chosen.indices {
+            guard case .process = chosen[i].disposition, case .file(let path)? = chosen[i].output else { continue }
+            if options.skipExisting && FileSystem.exists(path) {
+                chosen[i].disposition = .skippedExisting
+            } else if case .refused(let reason) = replacement.verdict(for: path) {
+                chosen[i].disposition = .failed(reason)
             }
         }
         return chosen

@@ -28,6 +28,7 @@ final class BatchRunner: @unchecked Sendable {
     private let control: BatchControl
     private let writer: AtomicWriter
     private let reporter: Reporter
+    private let budget: MemoryBudget
     private let standardInputData: [UInt8]?
     private let window: Int
     /// How many outputs each worker's write thread syncs and renames together (`SyncGroup`).
@@ -48,7 +49,8 @@ final class BatchRunner: @unchecked Sendable {
     private var closed = false
 
     init(items: [WorkItem], options: CommandLineOptions, pipelines: [PipelineSet], control: BatchControl,
-         writer: AtomicWriter, reporter: Reporter, standardInputData: [UInt8]?) {
+         writer: AtomicWriter, reporter: Reporter, budget: MemoryBudget, standardInputData: [UInt8]?) {
+        self.budget = budget
         self.items = items
         self.options = options
         self.pipelines = pipelines
@@ -183,43 +185,90 @@ final class BatchRunner: @unchecked Sendable {
         guard let first = work.first else { return }   // nothing to decode: every output exists or failed
         let pipelines = work.map { self.pipelines[items[$0.index].variant].pipeline(for: OutputFormat($0.format)) }
         if options.dryRun {
-            let shared = work.count > 1 ? sharedPlans(first.index, pipelines: pipelines) : nil
+            let header = self.header(first.index)
+            let variants = VariantSet(pipelines)
+            let shared = work.count > 1 ? header.map { variants.plans(for: $0) } : nil
+            let memory = header.map { variants.estimatedMemory(for: $0, inputBytes: inputSize(items[first.index].input)).bytes }
             for (n, job) in work.enumerated() {
-                complete(job.index, plan(job.index, pipeline: pipelines[n], shared: shared?[n], elapsed: elapsed()))
+                var outcome = plan(job.index, pipeline: pipelines[n], shared: shared?[n], elapsed: elapsed())
+                if outcome.status == .planned, let memory {
+                    outcome.memory = memory
+                    if let limit = budget.inFlightLimit, memory > limit {   // fails where the run would
+                        outcome.status = .error
+                        outcome.error = budget.refusal(memory)
+                    }
+                }
+                complete(job.index, outcome)
             }
             return
         }
         let input = items[first.index].input
-        let data: [UInt8]
-        do {
-            data = try input.isStandardInput ? (standardInputData ?? []) : FileSystem.readAll(input.path, limit: options.maxFileSize)
-        } catch {
+        func failAll(_ reason: String) {
             for job in work {
                 let item = items[job.index]
-                complete(job.index, Outcome(item: item, status: .error, error: "\(error)", plan: item.plan, source: item.source,
+                complete(job.index, Outcome(item: item, status: .error, error: reason, plan: item.plan, source: item.source,
                                             milliseconds: elapsed()))
             }
-            return
+        }
+        let data: [UInt8]
+        let header: ImageInfo?
+        do {
+            data = try input.isStandardInput ? (standardInputData ?? [])
+                : FileSystem.readAll(input.path, limit: options.maxFileSize, following: input.viaSymlink, expecting: input.identity)
+            header = try? ImageFile.probe(data)
+            try Self.checkUnchanged(header, since: items[first.index].source)
+        } catch {
+            return failAll("\(error)")
+        }
+        // Held from before the decode until the outputs are written (an unreadable header fails in the fit).
+        let memory = header.map { VariantSet(pipelines).estimatedMemory(for: $0, inputBytes: data.count).bytes } ?? data.count
+        guard budget.reserve(memory, stopped: { control.stopRequested != nil }) else {
+            if control.stopRequested != nil { return complete(first.index, nil) }
+            return failAll(budget.refusal(memory))
         }
         let results: [Result<FitResult, FitError>] = pipelines.count == 1
             ? [Result { () throws(FitError) in try pipelines[0].run(data, workspace: workspace) }]
             : VariantSet(pipelines).run(data, workspace: workspace)
-        if control.stopRequested != nil { return complete(first.index, nil) }
+        if !budget.mayKeep(memory) { workspace.empty() }
+        if control.stopRequested != nil {
+            budget.release(memory)
+            return complete(first.index, nil)
+        }
         writes.submit { [self] in
+            defer { budget.release(memory) }
             for (n, job) in work.enumerated() {
                 if control.stopRequested != nil { return complete(job.index, nil) }
-                write(job.index, output: job.output, result: results[n], data: data, pipeline: pipelines[n],
+                write(job.index, output: job.output, result: results[n], data: data, pipeline: pipelines[n], memory: memory,
                       group: writes.group, elapsed: elapsed)
             }
         }
     }
 
-    /// The plans of an input's outputs at the decode scale they share (nil when the header cannot be read).
-    private func sharedPlans(_ index: Int, pipelines: [Pipeline]) -> [Result<FitPlan, FitError>]? {
+    /// Output names carry the size planned from the header read when the batch was planned: a file
+    /// rewritten in place since with another size or orientation is not processed under a name that
+    /// would no longer say what it holds.
+    private static func checkUnchanged(_ now: ImageInfo?, since planned: ImageInfo?) throws(InputChanged) {
+        guard let planned, let now else { return }
+        if now.uprightWidth != planned.uprightWidth || now.uprightHeight != planned.uprightHeight {
+            throw InputChanged(description: "changed after the batch was planned (\(planned.uprightWidth)x\(planned.uprightHeight) then, "
+                + "\(now.uprightWidth)x\(now.uprightHeight) now); not processed under a name made for the old size")
+        }
+    }
+
+    /// An input rewritten between planning and reading.
+    private struct InputChanged: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// An input's header: the one read while planning, or read now (nil when it cannot be read).
+    private func header(_ index: Int) -> ImageInfo? {
         let item = items[index]
-        guard let info = try? item.source ?? self.pipelines[item.variant].probe(item.input, standardInputData: standardInputData)
-        else { return nil }
-        return VariantSet(pipelines).plans(for: info)
+        return try? item.source ?? pipelines[item.variant].probe(item.input, standardInputData: standardInputData)
+    }
+
+    /// An input's size in bytes, as a run would read it (0 when it cannot be read).
+    private func inputSize(_ input: InputFile) -> Int {
+        input.isStandardInput ? standardInputData?.count ?? 0 : (try? FileSystem.status(input.path, followingSymlinks: true).size) ?? 0
     }
 
     /// `--dry-run`: the plan of one output from the header (`shared`: its plan in the input's
@@ -244,7 +293,7 @@ final class BatchRunner: @unchecked Sendable {
     /// reported when the group is flushed (synced and renamed); nothing is reported for an output
     /// abandoned to a stop request.
     private func write(_ index: Int, output: OutputTarget, result fit: Result<FitResult, FitError>, data: [UInt8],
-                       pipeline: Pipeline, group: SyncGroup, elapsed: @escaping () -> Double) {
+                       pipeline: Pipeline, memory: Int, group: SyncGroup, elapsed: @escaping () -> Double) {
         let item = items[index]
         let result: FitResult
         switch fit {
@@ -255,16 +304,18 @@ final class BatchRunner: @unchecked Sendable {
             let plan = item.plan ?? source.flatMap { try? pipeline.plan(for: $0) }
             return complete(index, Outcome(item: item, status: .error, error: "\(error)", plan: plan, source: source, milliseconds: elapsed()))
         }
-        var written = Outcome(item: item, status: .ok, plan: result.plan, bytes: result.bytes.count, milliseconds: 0,
+        let bytes = WriterMark.marked(result.bytes, format: result.plan.outputFormat)
+        var written = Outcome(item: item, status: .ok, plan: result.plan, bytes: bytes.count, memory: memory, milliseconds: 0,
                               warnings: result.warnings, timings: result.timings)
         switch output {
         case .file(let path):
             func failed(_ error: WriteError) -> Outcome {
-                Outcome(item: item, status: .error, error: "cannot write \(path): \(error)", plan: result.plan, milliseconds: elapsed())
+                let reason = if case .refused = error { "\(error)" } else { "cannot write \(path): \(error)" }
+                return Outcome(item: item, status: .error, error: reason, plan: result.plan, milliseconds: elapsed())
             }
             let staged: StagedOutput?
             do {
-                staged = try writer.stage(result.bytes, to: path, below: item.outputFolder)
+                staged = try writer.stage(bytes, to: path, below: item.outputFolder)
             } catch {
                 return complete(index, failed(error))
             }
@@ -279,12 +330,19 @@ final class BatchRunner: @unchecked Sendable {
                 }
             }
         case .standardOutput:
-            if !StandardStreams.writeOutput(result.bytes) {
+            let outcome = StandardStreams.writeOutput(bytes) { [control] in control.setPartialStandardOutput($0) }
+            control.setPartialStandardOutput(0)
+            switch outcome {
+            case .done:
+                written.milliseconds = elapsed()
+                complete(index, written)
+            case .closed:
                 control.requestStop(status: 141)
-                return complete(index, nil)
+                complete(index, nil)
+            case .failed(let error):
+                complete(index, Outcome(item: item, status: .error, error: "cannot write to standard output: \(error)",
+                                        plan: result.plan, milliseconds: elapsed()))
             }
-            written.milliseconds = elapsed()
-            complete(index, written)
         }
     }
 }

@@ -12,6 +12,8 @@ struct Outcome: Sendable {
     var plan: FitPlan?
     var source: ImageInfo?
     var bytes: Int?
+    /// The input's `MemoryEstimate` (all its outputs together), reserved from the batch's budget.
+    var memory: Int?
     var milliseconds: Double
     var warnings: [String] = []
     var timings: [(step: String, milliseconds: Double)] = []
@@ -65,6 +67,7 @@ struct Outcome: Sendable {
         o.add("box_reduction", plan?.boxReduction)
         o.add("chroma_repeated", plan?.repeatsChroma)
         o.add("bytes", bytes)
+        o.add("memory", memory)
         o.add("milliseconds", milliseconds)
         o.add("warnings", strings: warnings)
         // A name that is not valid UTF-8 is shown with U+FFFD above; its exact bytes let a script find the file.

@@ -1,9 +1,11 @@
 import AspectFit
 
 /// Recognises the outputs an earlier run wrote beside its inputs (the default naming,
-/// `NAME-WxH.EXT`), so rerunning in the same folder neither takes them as inputs (thumbnails of
-/// thumbnails) nor refuses to run: a file is one when its name is `STEM-<digits>x<digits>.EXT`
-/// with an image extension and an input of this batch in the same folder has the stem `STEM`.
+/// `NAME-WxH.EXT`), so a rerun in the same folder neither takes them as inputs (thumbnails of
+/// thumbnails) nor stops at them: a file found by a walk is one when its name is
+/// `STEM-<digits>x<digits>.EXT` with an image extension, an input of this batch in the same folder
+/// has the stem `STEM`, and it carries aspectfit's mark, unchanged (`WriterMark`). A file named on
+/// the command line is always an input, and so is anything the mark does not prove ours.
 enum EarlierOutputs {
     /// The inputs without those earlier outputs, and how many were left out.
     static func removing(from files: [InputFile]) -> (inputs: [InputFile], removed: Int) {
@@ -12,13 +14,14 @@ enum EarlierOutputs {
             stems.insert(file.path.parent.appending(file.path.stem))
         }
         let kept = files.filter { file in
-            guard !file.isStandardInput, let stem = sourceStem(file.path) else { return true }
-            return !stems.contains(file.path.parent.appending(stem))
+            guard !file.named, file.format != nil, let stem = sourceStem(file.path),
+                  stems.contains(file.path.parent.appending(stem)) else { return true }
+            return !WriterMark.isMarked(path: file.path, following: file.viaSymlink, expecting: file.identity)
         }
         return (kept, files.count - kept.count)
     }
 
-    /// `NAME` for a file named `NAME-WxH.EXT` (EXT a JPEG or PNG extension), else nil.
+    /// `NAME` for a file named `NAME-WxH.EXT` (EXT an image extension), else nil.
     static func sourceStem(_ path: PathBytes) -> PathBytes? {
         guard ImageFormat(fileExtension: path.fileExtension) != nil else { return nil }
         let stem = path.stem.bytes

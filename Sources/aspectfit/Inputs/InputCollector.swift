@@ -17,6 +17,11 @@ struct InputFile: Sendable {
     var format: ImageFormat?
     /// Why this input cannot be processed (missing, unreadable, not an image), found while collecting.
     var problem: String?
+    /// Named on the command line or in `--files-from` (not found by a walk): always processed.
+    var named = false
+    /// The path was a symlink when listed (its target is read); otherwise a symlink found there
+    /// when reading is refused, never followed.
+    var viaSymlink = false
 }
 
 /// Expands the command-line inputs into the batch's list of image files.
@@ -35,6 +40,8 @@ struct InputCollector {
     var maxFileSize: Int
 
     private(set) var files: [InputFile] = []
+    /// The directories named as inputs, as given.
+    private(set) var namedDirectories: [PathBytes] = []
     /// What the walks passed over (reported when a batch does less than the user may expect).
     private(set) var skipped = WalkSkips()
     /// The bytes of standard input when "-" is an input (read once, here, to sniff its format).
@@ -62,7 +69,7 @@ struct InputCollector {
     /// Adds one named input: a file, a directory, or "-".
     mutating func add(_ path: PathBytes) {
         if path.bytes == [UInt8(ascii: "-")] {
-            var file = InputFile(path: path, isStandardInput: true, relativeDirectory: PathBytes(""))
+            var file = InputFile(path: path, isStandardInput: true, relativeDirectory: PathBytes(""), named: true)
             do {
                 let data = try FileSystem.readAll(descriptor: 0, limit: maxFileSize)
                 standardInputData = data
@@ -74,9 +81,10 @@ struct InputCollector {
             files.append(file)
             return
         }
-        var file = InputFile(path: path, isStandardInput: false, relativeDirectory: PathBytes(""))
+        var file = InputFile(path: path, isStandardInput: false, relativeDirectory: PathBytes(""), named: true)
         let status: FileStatus
         do {
+            file.viaSymlink = try FileSystem.status(path, followingSymlinks: false).kind == .symlink
             status = try FileSystem.status(path, followingSymlinks: true)
         } catch {
             file.problem = error.description
@@ -85,6 +93,7 @@ struct InputCollector {
         }
         switch status.kind {
         case .directory:
+            namedDirectories.append(path)
             walk(path, relative: PathBytes(""), identity: status.identity, root: FileSystem.realPath(path) ?? path)
         case .regular:
             file.identity = status.identity
@@ -146,7 +155,8 @@ struct InputCollector {
                 if error.code != ENOENT { files.append(InputFile(path: path, isStandardInput: false, relativeDirectory: relative, problem: error.description)) }
                 continue
             }
-            if status.kind == .symlink {
+            let viaSymlink = status.kind == .symlink
+            if viaSymlink {
                 guard let target = try? FileSystem.status(path, followingSymlinks: true) else { skipped.symlinks += 1; continue }
                 if !followSymlinks && (target.kind == .directory || !Self.isInside(FileSystem.realPath(path), root: root)) {
                     skipped.symlinks += 1
@@ -158,7 +168,8 @@ struct InputCollector {
             case .directory:
                 if recursive { walk(path, relative: relative.appending(name), identity: status.identity, root: root) } else { skipped.folders += 1 }
             case .regular:
-                var file = InputFile(path: path, isStandardInput: false, relativeDirectory: relative, identity: status.identity)
+                var file = InputFile(path: path, isStandardInput: false, relativeDirectory: relative, identity: status.identity,
+                                     viaSymlink: viaSymlink)
                 do {
                     let prefix = try FileSystem.readPrefix(path, count: ImageFile.signatureLength)
                     file.format = ImageFile.format(ofPrefix: prefix)

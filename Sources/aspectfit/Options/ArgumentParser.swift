@@ -201,6 +201,9 @@ struct ArgumentParser {
         if let output = options.output, output.bytes == [UInt8(ascii: "-")], options.json {
             throw UsageError("-o - writes the image to standard output, which --json also uses")
         }
+        if options.json, options.variants.isEmpty, options.output == nil, options.inputs.contains(where: { $0.bytes == [UInt8(ascii: "-")] }) {
+            throw UsageError("input - without -o writes the image to standard output, which --json also uses (add -o FILE)")
+        }
         return options
     }
 }

@@ -24,12 +24,16 @@ struct CommandLineOptions: Sendable {
         variants.isEmpty ? [OutputVariant(output: output, format: format, fit: fit, origin: nil)] : variants
     }
 
+    /// `--max-memory`: the images in flight hold at most this many bytes together (`MemoryBudget`).
+    var maxMemory: Int?
     /// `--max-file-size`: inputs (and `--files-from` lists) larger than this are refused unread.
     var maxFileSize = 1 << 30
     /// Each output's data is synced before its rename (`--no-sync` turns it off).
     var syncOutputs = true
     var jobs = 1
     var skipExisting = false
+    /// `--overwrite`: files at output paths that aspectfit did not write may be replaced (never an input).
+    var overwrite = false
     var dryRun = false
     var shard: Shard?
 

@@ -262,9 +262,27 @@ enum OptionTable {
                 line.options.jobs = try value.integer(in: 1...1024)
             }),
         OptionDeclaration(
+            long: "max-memory", section: .batch,
+            help: "The memory the images in flight may hold together (K, M, G binary), on top of the limits "
+                + "found by themselves: the memory cgroup's limit (a container's) and ulimit -v. Each image's "
+                + "need is estimated from its plan before it is decoded; fewer images run at once when they "
+                + "are big, and one that needs more than the whole budget fails alone.",
+            action: .value(valueName: "SIZE") { line, value throws(UsageError) in
+                guard let n = ByteCount.parse(value.text), n > 0 else {
+                    throw UsageError("invalid size '\(value.text)' (expected bytes, optionally with K, M or G, such as 512M)")
+                }
+                line.options.maxMemory = n
+            }),
+        OptionDeclaration(
             long: "skip-existing", section: .batch,
             help: "Leave inputs whose output already exists (resume a batch).",
             action: .flag { $0.options.skipExisting = true }),
+        OptionDeclaration(
+            long: "overwrite", section: .batch,
+            help: "Replace files at output paths that aspectfit did not write. Without it, only its own "
+                + "earlier outputs (which carry its mark and are unchanged since) are replaced, and any other "
+                + "file there fails that output; an input is never replaced.",
+            action: .flag { $0.options.overwrite = true }, conflicts: ["skip-existing"]),
         OptionDeclaration(
             long: "dry-run", section: .batch,
             help: "Print each input's plan (sizes, crop, decode scale), or the failure the run would meet from the header "

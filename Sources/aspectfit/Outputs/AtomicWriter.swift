@@ -12,6 +12,8 @@ struct AtomicWriter: Sendable {
     let temporaries: TemporaryFiles
     /// Each output's data reaches the disk before its rename (`--no-sync` turns it off).
     let durable: Bool
+    /// What may be replaced at a destination, checked again just before each rename.
+    let replacement: ReplacementRule
 
     /// Writes `bytes` to a new temporary beside `destination` (missing directories created) and, when
     /// durable, starts its writeback; nil when the batch was interrupted first (`TemporaryFiles.seal`).
@@ -19,20 +21,17 @@ struct AtomicWriter: Sendable {
     /// output tree could send the write anywhere.
     func stage(_ bytes: [UInt8], to destination: PathBytes, below folder: PathBytes?) throws(WriteError) -> StagedOutput? {
         if let folder { try Self.refuseSymlinkedDirectories(from: folder, to: destination.parent) }
+        let created: (id: Int, path: PathBytes, descriptor: Int32)?
+        do throws(SystemError) { created = try temporaries.create(beside: destination) } catch { throw .system(error, leftover: nil) }
+        guard let temp = created else { return nil }
         do throws(SystemError) {
-            guard let temp = try temporaries.create(beside: destination) else { return nil }
-            do throws(SystemError) {
-                try Self.writeAll(bytes, to: temp.descriptor)
-            } catch {
-                close(temp.descriptor)
-                temporaries.discard(temp.id)
-                throw error
-            }
-            if durable { Self.startWriteback(temp.descriptor) }
-            return StagedOutput(id: temp.id, descriptor: temp.descriptor, destination: destination, byteCount: bytes.count)
+            try Self.writeAll(bytes, to: temp.descriptor)
         } catch {
-            throw .system(error)
+            close(temp.descriptor)
+            throw .system(error, leftover: temporaries.discard(temp.id))
         }
+        if durable { Self.startWriteback(temp.descriptor) }
+        return StagedOutput(id: temp.id, descriptor: temp.descriptor, destination: destination, byteCount: bytes.count)
     }
 
     /// Flushes a staged output's data (when durable) and closes it; on failure its temporary is removed.
@@ -40,19 +39,33 @@ struct AtomicWriter: Sendable {
         if durable && Self.sync(staged.descriptor) != 0 {
             let error = SystemError.current
             close(staged.descriptor)
-            temporaries.discard(staged.id)
-            throw .system(error)
+            throw .system(error, leftover: temporaries.discard(staged.id))
         }
         close(staged.descriptor)
     }
 
-    /// Renames a settled output into place; false when the batch was interrupted first. `committed`
-    /// runs once the file is in place, before an interruption can be sealed.
+    /// Renames a settled output into place, if what is at the destination now may be replaced;
+    /// false when the batch was interrupted first. `committed` runs once the file is in place,
+    /// before an interruption can be sealed.
     func commit(_ staged: StagedOutput, committed: () -> Void) throws(WriteError) -> Bool {
-        do throws(SystemError) {
-            return try temporaries.commit(staged.id, to: staged.destination, committed: committed)
-        } catch {
-            throw .system(error)
+        var verdict = replacement.verdict(for: staged.destination)
+        while true {
+            if case .refused(let reason) = verdict {
+                temporaries.discard(staged.id)
+                throw .refused(reason)
+            }
+            do throws(TemporaryFiles.CommitError) {
+                return try temporaries.commit(staged.id, to: staged.destination, replacing: verdict == .replaceable,
+                                              committed: committed)
+            } catch {
+                switch error {
+                case .destinationExists:   // appeared since the check: judge what is there now
+                    verdict = replacement.verdict(for: staged.destination)
+                    if verdict == .absent { verdict = .replaceable }   // gone again: nothing to protect
+                case .failed(let error, let leftover):
+                    throw .system(error, leftover: leftover)
+                }
+            }
         }
     }
 
@@ -86,16 +99,20 @@ struct AtomicWriter: Sendable {
         #endif
     }
 
-    /// Writes every byte to a descriptor, retrying short writes and EINTR.
-    static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(SystemError) {
+    /// Writes every byte to a descriptor, retrying short writes and EINTR. With `progress`, writes
+    /// at most `PIPE_BUF` bytes at a time (each all or nothing on a pipe) and reports the bytes
+    /// written so far after each, so a reader's share is known exactly when a write blocks.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, progress: ((Int) -> Void)? = nil) throws(SystemError) {
+        let step = progress == nil ? Int.max : Int(PIPE_BUF)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, min(bytes.count - offset, step)) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw SystemError.current
             }
             offset += n
+            progress?(offset)
         }
     }
 }

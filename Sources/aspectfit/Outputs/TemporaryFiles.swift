@@ -16,6 +16,7 @@ final class TemporaryFiles: @unchecked Sendable {
     private var live: [Int: PathBytes] = [:]
     private var counter = 0
     private var sealed = false
+    private var unremoved: [String] = []
     private let pid = getpid()
 
     /// A new temporary beside `destination` (`.NAME.aspectfit-PID-N.tmp`, O_EXCL, mode 0666 & ~umask),
@@ -40,20 +41,53 @@ final class TemporaryFiles: @unchecked Sendable {
         }
     }
 
-    /// Renames the temporary onto `destination` (replacing a file or symlink there, never writing
-    /// through it) and calls `committed` before anyone can seal; false (nothing renamed) once sealed.
-    func commit(_ id: Int, to destination: PathBytes, committed: () -> Void) throws(SystemError) -> Bool {
+    /// Why a rename did not happen.
+    enum CommitError: Error {
+        /// Something appeared at the destination (`replacing: false`); the temporary is kept.
+        case destinationExists
+        /// The rename failed; the temporary was removed, or `leftover` says why it could not be.
+        case failed(SystemError, leftover: String?)
+    }
+
+    /// Renames the temporary onto `destination` and calls `committed` before anyone can seal; false
+    /// (nothing renamed) once sealed. `replacing`: a file or symlink there is replaced (never written
+    /// through); otherwise the rename fails if anything is there (`renameat2` RENAME_NOREPLACE, where
+    /// the file system has it).
+    func commit(_ id: Int, to destination: PathBytes, replacing: Bool, committed: () -> Void) throws(CommitError) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard !sealed, let path = live.removeValue(forKey: id) else { return false }
-        let rc = path.withCString { from in destination.withCString { to in rename(from, to) } }
+        guard !sealed, let path = live[id] else { return false }
+        let rc = path.withCString { from in destination.withCString { to in Self.rename(from, to, replacing: replacing) } }
         if rc != 0 {
             let error = SystemError.current
-            _ = path.withCString { unlink($0) }
-            throw error
+            if error.code == EEXIST && !replacing { throw .destinationExists }
+            live[id] = nil
+            throw .failed(error, leftover: Self.remove(path))
         }
+        live[id] = nil
         committed()
         return true
+    }
+
+    /// `rename`, or without replacing: `renameat2(RENAME_NOREPLACE)`, plain `rename` where the
+    /// kernel or file system lacks it (the destination was checked just before).
+    private static func rename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>, replacing: Bool) -> Int32 {
+        #if os(Linux)
+        if !replacing, let renameat2 = renameAt2 {
+            let rc = renameat2(AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */)
+            if rc == 0 || (errno != EINVAL && errno != ENOSYS) { return rc }
+        }
+        #endif
+        return Glibc.rename(from, to)
+    }
+
+    /// Removes a temporary; when that fails (its folder made read-only meanwhile), empties it so it
+    /// holds no space, and says what is left where.
+    private static func remove(_ path: PathBytes) -> String? {
+        guard path.withCString({ unlink($0) }) != 0, errno != ENOENT else { return nil }
+        let error = SystemError.current
+        let emptied = path.withCString { truncate($0, 0) } == 0
+        return "its temporary \(path) could not be removed (\(error))\(emptied ? "; it was emptied" : "")"
     }
 
     /// Removes every live temporary and refuses any new one or any rename from now on: the
@@ -61,15 +95,24 @@ final class TemporaryFiles: @unchecked Sendable {
     func seal() {
         lock.withLock {
             sealed = true
-            for path in live.values { _ = path.withCString { unlink($0) } }
-            live.removeAll()
+            removeLive()
         }
     }
 
-    func discard(_ id: Int) {
+    /// Removes one temporary; what could not be removed is said (`remove`).
+    @discardableResult
+    func discard(_ id: Int) -> String? {
         lock.withLock {
-            if let path = live.removeValue(forKey: id) { _ = path.withCString { unlink($0) } }
+            live.removeValue(forKey: id).flatMap(Self.remove)
         }
+    }
+
+    /// What `seal` and `removeAll` could not remove, one line each (for the end of the run).
+    var leftovers: [String] { lock.withLock { unremoved } }
+
+    private func removeLive() {
+        for path in live.values { if let left = Self.remove(path) { unremoved.append(left) } }
+        live.removeAll()
     }
 
     /// Removes every live temporary and ends the process at once (second Ctrl-C).
@@ -82,9 +125,14 @@ final class TemporaryFiles: @unchecked Sendable {
 
     /// Removes every live temporary (normal shutdown after an interruption).
     func removeAll() {
-        lock.withLock {
-            for path in live.values { _ = path.withCString { unlink($0) } }
-            live.removeAll()
-        }
+        lock.withLock { removeLive() }
     }
 }
+
+#if os(Linux)
+/// glibc's `renameat2`, which Swift's Glibc module does not declare (it needs _GNU_SOURCE).
+private let renameAt2: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? =
+    dlsym(nil, "renameat2").map {
+        unsafeBitCast($0, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+    }
+#endif

@@ -12,6 +12,8 @@ final class Reporter: @unchecked Sendable {
     private(set) var done = 0
     private(set) var notFinished = 0
     private(set) var notStarted = 0
+    /// The report could not be written to standard output (other than a closed pipe): exit 1.
+    private(set) var outputFailed = false
 
     init(options: CommandLineOptions, control: BatchControl, total: Int, errorIsTerminal: Bool) {
         self.options = options
@@ -92,18 +94,32 @@ final class Reporter: @unchecked Sendable {
         var line = "aspectfit: \(ok) \(options.dryRun ? "planned" : "written"), \(failed) failed, \(skipped) skipped"
         for reason in walk.reasons { line += ", " + reason }
         if let stop, stop != 141 {
-            line += "; interrupted (signal \(stop - 128)): \(notFinished) abandoned in progress (nothing written), \(notStarted) not started"
+            let why = stop > 128 ? "interrupted (signal \(stop - 128))" : "stopped (the report could not be written)"
+            line += "; \(why): \(notFinished) abandoned in progress (\(abandonedOutput)), \(notStarted) not started"
         }
         line += " in \(JSONObjectWriter.number(milliseconds / 1000)) s"
         StandardStreams.writeMessage(line)
     }
 
-    /// Standard output closed (e.g. `| head -1`): stop reporting and stop the batch quietly.
+    /// What the images abandoned in progress left: nothing, or the start of one on standard output.
+    private var abandonedOutput: String {
+        let partial = control.partialStandardOutput
+        return partial == 0 ? "nothing written" : "\(partial) bytes of one already written to standard output"
+    }
+
+    /// Standard output closed (e.g. `| head -1`): stop reporting and stop the batch quietly. Any
+    /// other failure (a full disk, EIO) is an error: said once on stderr, the batch stops, exit 1.
     private func writeOutput(_ text: String) {
         guard standardOutputOpen else { return }
-        if !StandardStreams.writeOutput(text) {
-            standardOutputOpen = false
+        switch StandardStreams.writeOutput(text) {
+        case .done: return
+        case .closed:
             control.requestStop(status: 141)
+        case .failed(let error):
+            outputFailed = true
+            StandardStreams.writeMessage("aspectfit: cannot write the report to standard output: \(error)")
+            control.requestStop(status: 1)
         }
+        standardOutputOpen = false
     }
 }

@@ -19,7 +19,7 @@ struct FileStatus: Sendable {
 }
 
 /// A failed system call: the path and `strerror(errno)`, as one line.
-struct SystemError: Error, CustomStringConvertible {
+struct SystemError: Error, Equatable, CustomStringConvertible {
     var code: Int32
     var description: String { String(cString: strerror(code)) }
     static var current: SystemError { SystemError(code: errno) }
@@ -47,9 +47,12 @@ enum FileSystem {
 
     /// Opens a regular file for reading. O_NONBLOCK: a FIFO (or a file swapped for one after the
     /// listing) must not block the open; anything but a regular file is refused before reading.
-    static func openRegularFile(_ path: PathBytes) throws(FileReadError) -> (descriptor: Int32, size: Int) {
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        guard fd >= 0 else { throw .system(SystemError.current) }
+    /// `following: false` refuses a symlink at the path (O_NOFOLLOW); `expecting` refuses a file
+    /// other than the one listed (another device and inode: swapped since).
+    static func openRegularFile(_ path: PathBytes, following: Bool = true,
+                                expecting identity: FileIdentity? = nil) throws(FileReadError) -> (descriptor: Int32, size: Int) {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (following ? 0 : O_NOFOLLOW)) }
+        guard fd >= 0 else { throw !following && errno == ELOOP ? .becameSymlink : .system(SystemError.current) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
             let error = SystemError.current
@@ -59,6 +62,10 @@ enum FileSystem {
         guard (st.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
             throw .notRegularFile
+        }
+        if let identity, identity != FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino)) {
+            close(fd)
+            throw .replaced
         }
         return (fd, Int(st.st_size))
     }
@@ -70,9 +77,25 @@ enum FileSystem {
         return try read(descriptor: fd, sizeHint: count, limit: count, truncate: true)
     }
 
-    /// The whole content of a regular file, refused when it has more than `limit` bytes.
-    static func readAll(_ path: PathBytes, limit: Int) throws(FileReadError) -> [UInt8] {
-        let (fd, size) = try openRegularFile(path)
+    /// Up to `count` bytes at `offset` of an open file (fewer at its end); nil when the read fails.
+    static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { return nil }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(bytes[..<filled])
+    }
+
+    /// The whole content of a regular file, refused when it has more than `limit` bytes (see
+    /// `openRegularFile` for `following` and `expecting`).
+    static func readAll(_ path: PathBytes, limit: Int, following: Bool = true,
+                        expecting identity: FileIdentity? = nil) throws(FileReadError) -> [UInt8] {
+        let (fd, size) = try openRegularFile(path, following: following, expecting: identity)
         defer { close(fd) }
         if size > limit { throw .tooLarge(limit: limit) }
         return try read(descriptor: fd, sizeHint: size, limit: limit, truncate: false)
@@ -109,7 +132,7 @@ enum FileSystem {
                 if filled > limit { break }
                 capacity = min(2 * capacity, limit + 1)
             }
-            if buffer.count < capacity { buffer = grown(buffer, filled: filled, to: capacity) }
+            if buffer.count < capacity { buffer = try grown(buffer, filled: filled, to: capacity) }
             let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, capacity - filled) }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -133,8 +156,10 @@ enum FileSystem {
 
     /// `buffer`'s first `filled` bytes in an array of `count` bytes whose rest is left for `read` to
     /// fill: zeroing a multi-megabyte photo's buffer first would cost a pass over it.
-    private static func grown(_ buffer: [UInt8], filled: Int, to count: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
+    private static func grown(_ buffer: [UInt8], filled: Int, to count: Int) throws(FileReadError) -> [UInt8] {
+        guard let trial = malloc(count) else { throw .outOfMemory(bytes: count) }   // an address-space limit
+        free(trial)
+        return [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
             if filled > 0 {
                 buffer.withUnsafeBufferPointer { storage.baseAddress!.update(from: $0.baseAddress!, count: filled) }
             }

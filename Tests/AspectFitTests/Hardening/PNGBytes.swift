@@ -1,3 +1,5 @@
+import TestSupport
+
 /// Builds PNG files in memory: chunks with valid CRCs and zlib streams of stored (uncompressed)
 /// deflate blocks, so bomb and limit tests need no zlib and no files on disk.
 enum PNGBytes {

@@ -1,0 +1,91 @@
+import AspectFit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The mark aspectfit puts in every image it writes, so that a file already at an output path can be
+/// proven to be its own earlier output, unchanged since: `aspectfit ` and eight hex digits, the
+/// CRC-32 of the file without the mark. JPEG: a comment segment (COM) after the APPn segments; PNG:
+/// a `Software` tEXt chunk before IEND. Any edit of the file (or a file another tool wrote) fails
+/// the proof, and aspectfit then never replaces it (`--overwrite` aside).
+enum WriterMark {
+    static let prefix = Array("aspectfit ".utf8)
+    /// The mark's text: the prefix and the checksum's eight hex digits.
+    static let textLength = prefix.count + 8
+    private static let keyword = Array("Software".utf8) + [0]
+
+    /// `bytes` (an encoded `format` file) with the mark inserted; unchanged for a format without one.
+    static func marked(_ bytes: [UInt8], format: ImageFormat) -> [UInt8] {
+        switch format {
+        case .jpeg:
+            guard let at = JPEGSegments.endOfApplicationSegments(bytes) else { return bytes }
+            let text = Self.text(CRC32.of(bytes))
+            let segment: [UInt8] = [0xFF, 0xFE, 0, UInt8(text.count + 2)] + text
+            return Array(bytes[..<at]) + segment + bytes[at...]
+        case .png:
+            guard let iend = PNGChunks.list(bytes)?.last, iend.type == Array("IEND".utf8) else { return bytes }
+            let data = keyword + Self.text(CRC32.of(bytes))
+            return Array(bytes[..<iend.start]) + PNGChunks.chunk(type: Array("tEXt".utf8), data: data) + bytes[iend.start...]
+        default:
+            return bytes
+        }
+    }
+
+    /// Whether the regular file at `path` (not followed if a symlink) carries a mark whose checksum
+    /// matches the rest of it. Reads it in pieces: memory stays small whatever its size.
+    static func isMarked(path: PathBytes, following: Bool = false, expecting identity: FileIdentity? = nil) -> Bool {
+        guard let file = try? FileSystem.openRegularFile(path, following: following, expecting: identity) else { return false }
+        defer { close(file.descriptor) }
+        let read = { (offset: Int, count: Int) in FileSystem.read(file.descriptor, at: offset, count: count) }
+        guard let (range, text) = find(read, size: file.size),
+              let claimed = UInt32(String(decoding: text.dropFirst(prefix.count), as: UTF8.self), radix: 16) else { return false }
+        var crc = CRC32()
+        for (start, end) in [(0, range.lowerBound), (range.upperBound, file.size)] {
+            var at = start
+            while at < end {
+                guard let piece = read(at, min(1 << 16, end - at)), !piece.isEmpty else { return false }
+                crc.add(piece)
+                at += piece.count
+            }
+        }
+        return crc.value == claimed
+    }
+
+    private static func text(_ crc: UInt32) -> [UInt8] {
+        let hex = String(crc, radix: 16)
+        return prefix + Array((String(repeating: "0", count: 8 - hex.count) + hex).utf8)
+    }
+
+    private static func isMarkText(_ text: ArraySlice<UInt8>) -> Bool {
+        text.count == textLength && text.starts(with: prefix)
+            && text.dropFirst(prefix.count).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// The longest JPEG header searched for the mark (APPn segments with EXIF and ICC profiles included).
+    private static let jpegHeaderLimit = 1 << 20
+
+    /// Where the mark's segment or chunk is in a file of `size` bytes read through `read`, and its text.
+    private static func find(_ read: (Int, Int) -> [UInt8]?, size: Int) -> (Range<Int>, ArraySlice<UInt8>)? {
+        guard let head = read(0, min(size, 8)), head.count >= 2 else { return nil }
+        if head[0] == 0xFF, head[1] == 0xD8 {
+            guard let header = read(0, min(size, jpegHeaderLimit)), let segments = JPEGSegments.list(header) else { return nil }
+            for segment in segments where segment.marker == 0xFE && isMarkText(header[segment.payload]) {
+                return (segment.start ..< segment.payload.upperBound, header[segment.payload])
+            }
+        } else if head.starts(with: PNGChunks.signature) {
+            var at = PNGChunks.signature.count
+            while at + 12 <= size, let chunkHeader = read(at, 8), chunkHeader.count == 8 {
+                let length = chunkHeader[..<4].reduce(0) { $0 << 8 | Int($1) }
+                guard length <= size - at - 12 else { return nil }
+                let type = Array(chunkHeader[4...])
+                if type == Array("tEXt".utf8), length == keyword.count + textLength,
+                   let data = read(at + 8, length), data.starts(with: keyword), isMarkText(data[keyword.count...]) {
+                    return (at ..< at + 12 + length, data[keyword.count...])
+                }
+                if type == Array("IEND".utf8) { return nil }
+                at += 12 + length
+            }
+        }
+        return nil
+    }
+}
