@@ -98,4 +98,28 @@ import TestSupport
         let quiet = try sandbox.run(["--quiet", "-w", "20", "-o", "q/", "a.jpg"])
         #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
     }
+
+    @Test func aPipeNamedAsAFileSaysToGiveADash() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy(Samples.jpeg, to: "a.jpg")
+        let result = try CommandRunner.shell("cat a.jpg | \"$ASPECTFIT\" -w 20 -o o.jpg /dev/stdin", in: sandbox.root)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("/dev/stdin: not a regular file (a pipe, FIFO or device; to read standard input, give -)"),
+                "\(result.stderr)")
+    }
+
+    /// With --follow-symlinks given, a skipped link is broken (dangling or a loop): the hint must
+    /// not suggest the option already there.
+    @Test func aBrokenSymlinkIsNotBlamedOnAMissingOption() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy(Samples.jpeg, to: "in/a.jpg")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.url("in/gone.jpg").path, withDestinationPath: "nowhere.jpg")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.url("in/loop.jpg").path, withDestinationPath: "loop.jpg")
+        let result = try sandbox.run(["--follow-symlinks", "-w", "20", "-o", "o/", "in"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("2 broken symlinks skipped (dangling or in a loop)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("--follow-symlinks follows them"), "\(result.stderr)")
+    }
 }

@@ -15,7 +15,7 @@ enum FileReadError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .system(let error): error.description
-        case .notRegularFile: "not a regular file"
+        case .notRegularFile: "not a regular file (a pipe, FIFO or device; to read standard input, give -)"
         case .tooLarge(let limit): "larger than the \(ByteCount.text(limit)) limit (--max-file-size)"
         case .becameSymlink: "became a symlink after the batch was planned; not followed"
         case .replaced: "was replaced by another file after the batch was planned; not read"

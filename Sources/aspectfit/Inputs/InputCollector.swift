@@ -100,7 +100,7 @@ struct InputCollector {
             sniff(&file)
             files.append(file)
         case .symlink, .other:
-            file.problem = "not a regular file"
+            file.problem = FileReadError.notRegularFile.description
             files.append(file)
         }
     }
@@ -157,9 +157,9 @@ struct InputCollector {
             }
             let viaSymlink = status.kind == .symlink
             if viaSymlink {
-                guard let target = try? FileSystem.status(path, followingSymlinks: true) else { skipped.symlinks += 1; continue }
+                guard let target = try? FileSystem.status(path, followingSymlinks: true) else { skipped.brokenSymlinks += 1; continue }
                 if !followSymlinks && (target.kind == .directory || !Self.isInside(FileSystem.realPath(path), root: root)) {
-                    skipped.symlinks += 1
+                    skipped.unfollowedSymlinks += 1
                     continue
                 }
                 status = target

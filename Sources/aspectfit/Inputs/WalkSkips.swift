@@ -2,8 +2,12 @@
 struct WalkSkips: Sendable, Equatable {
     /// Files in a walked folder that are not JPEG or PNG and do not claim to be by their name.
     var nonImages = 0
-    /// Symlinks not followed: to folders or out of the walked tree (without `--follow-symlinks`), or dangling.
-    var symlinks = 0
+    /// Symlinks not followed: to folders or out of the walked tree (without `--follow-symlinks`).
+    var unfollowedSymlinks = 0
+    /// Symlinks that lead nowhere: dangling, or in a loop of links.
+    var brokenSymlinks = 0
+    /// Every symlink skipped, as the JSON summary counts them.
+    var symlinks: Int { unfollowedSymlinks + brokenSymlinks }
     /// Sub-folders not walked (without `-R`).
     var folders = 0
     /// Outputs of an earlier run beside their inputs (`EarlierOutputs`), in the default naming mode.
@@ -13,7 +17,12 @@ struct WalkSkips: Sendable, Equatable {
     var reasons: [String] {
         var list: [String] = []
         if nonImages > 0 { list.append("\(nonImages) non-image\(nonImages == 1 ? "" : "s") ignored") }
-        if symlinks > 0 { list.append("\(symlinks) symlink\(symlinks == 1 ? "" : "s") skipped (--follow-symlinks follows them)") }
+        if unfollowedSymlinks > 0 {
+            list.append("\(unfollowedSymlinks) symlink\(unfollowedSymlinks == 1 ? "" : "s") skipped (--follow-symlinks follows them)")
+        }
+        if brokenSymlinks > 0 {
+            list.append("\(brokenSymlinks) broken symlink\(brokenSymlinks == 1 ? "" : "s") skipped (dangling or in a loop)")
+        }
         if folders > 0 { list.append("\(folders) sub-folder\(folders == 1 ? "" : "s") skipped (-R walks them)") }
         if earlierOutputs > 0 {
             list.append("\(earlierOutputs) earlier output\(earlierOutputs == 1 ? "" : "s") (NAME-WxH beside NAME) ignored")

@@ -97,7 +97,7 @@ enum OptionTable {
             completion: .words(FitMode.allCases.map(\.rawValue)), inVariant: true),
         OptionDeclaration(
             long: "radius", section: .shape,
-            help: "Rounded corners: pixels (64, 64px) or % of the short side (12.5%; 50% is a circle or capsule).",
+            help: "Rounded corners: pixels (64, 64px), % of the short side (12.5%), or circle (50%: a circle, or a capsule on a rectangle).",
             action: .value(valueName: "R") { line, value throws(UsageError) in
                 line.options.fit.cornerRadius = try value.parsed { try CornerRadius(parsing: $0) }
             }, inVariant: true),
@@ -139,13 +139,14 @@ enum OptionTable {
               a TEMPLATE containing {...} (a literal extension at its end sets the format like a \
             FILE's; ending in / or {rel} it is a folder), or
               - for standard output (one input; not with --json).
-            PATH is a directory when it exists as one, ends in /, or has no image extension; a template \
+            PATH is a directory when it exists as one, ends in /, or has no extension (any other extension \
+            must be one aspectfit writes); a template \
             when it contains {. Without -o: beside each input as NAME-WxH.EXT (standard input goes to \
             standard output); reruns ignore such earlier outputs of an input NAME.* in the same folder.
             Template fields: {name} the input name without extension, {ext} the input's extension when \
             the format is unchanged (else jpg or png), {dir} the input's directory, {rel} the sub-directory \
-            below the walked input directory (a folder template's {name}.{ext} goes below it), {w} {h} the output size, {ratio} the requested ratio as WxH, \
-            the same at every size (3x2, 16x9, 1.91x1 for og; -s 800x600 gives 4x3; none asked: the source's).
+            below the walked input directory (a folder template's {name}.{ext} goes below it), {w} {h} the output size, {ratio} the requested ratio as WxH as -r spells it, \
+            the same at every size (3x2, 16x10, 1.91x1 for og; -s 800x600 gives 4x3; none asked: the source's, in lowest terms).
             """,
             action: .value(valueName: "PATH") { line, value throws(UsageError) in
                 guard !value.bytes.isEmpty else { throw UsageError("the output path is empty") }
