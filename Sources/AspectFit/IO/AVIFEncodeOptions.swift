@@ -9,18 +9,20 @@ public struct AVIFEncodeOptions: Sendable, Hashable, Codable {
     }
 
     /// 1...100, mapped linearly onto AV1's quantizers 63...0 as libavif 1.0's `quality` is (100 is
-    /// quantizer 0, not mathematically lossless). Alpha uses the same quantizer. The default, 60,
-    /// matched the SSIM of our default JPEG (quality 85) on 400x300 thumbnails of the corpus photos
-    /// at about half its bytes (`scripts/measure-webp-avif.py`, docs/formats.md "Writing").
+    /// quantizer 0, not mathematically lossless); alpha uses the same quantizer. The default, 65,
+    /// is the lowest that matched the luma SSIM of our default JPEG (quality 85, 4:2:0) on 400x300
+    /// thumbnails of the corpus photos and samples at speed 8: 0.9751 against 0.9749, in 39% fewer
+    /// bytes (`scripts/measure-webp-avif.py`, docs/formats.md "Writing").
     public var quality: Int
-    /// 0...10, libaom's cpu-used: 10 is fastest. The default, 8, kept a 400x300 encode at about
-    /// 30 ms on one core; 6 is a few percent smaller at about twice the time.
+    /// 0...10, libaom's cpu-used: 10 is fastest. The default, 8, took 26-44 ms a 400x300 thumbnail
+    /// on one thread in that measurement; 6 was 4% smaller with a higher SSIM in about 75 ms; 9 took
+    /// about 8 ms but needed quality 68 and 10% more bytes to match the JPEG.
     public var speed: Int
     /// Chroma resolution of colour output.
     public var chroma: Chroma
 
-    /// Quality 60, speed 8, 4:2:0 by default.
-    public init(quality: Int = 60, speed: Int = 8, chroma: Chroma = .subsampled420) {
+    /// Quality 65, speed 8, 4:2:0 by default.
+    public init(quality: Int = 65, speed: Int = 8, chroma: Chroma = .subsampled420) {
         self.quality = quality
         self.speed = speed
         self.chroma = chroma
