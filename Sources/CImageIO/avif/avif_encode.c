@@ -1,6 +1,7 @@
 /* AVIF encoding through libavif with libaom: 8-bit, full-range YUV (BT.601 matrix), one thread. */
 #include "internal.h"
 #include <avif/avif.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,10 @@ cio_status cio_encode_avif(const cio_image *image, const cio_avif_options *optio
     if (image->width > MAX_AV1_DIMENSION || image->height > MAX_AV1_DIMENSION) {
         cio_set_message(message, "AVIF images are at most %d pixels wide and high (got %ux%u)", MAX_AV1_DIMENSION,
                         image->width, image->height);
+        return CIO_INVALID_ARGUMENT;
+    }
+    if (image->stride > UINT32_MAX) {
+        cio_set_message(message, "row stride %zu is over libavif's %u bytes", image->stride, UINT32_MAX);
         return CIO_INVALID_ARGUMENT;
     }
     if (options->quality < 1 || options->quality > 100) {

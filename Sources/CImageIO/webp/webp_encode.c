@@ -2,6 +2,7 @@
 #include "internal.h"
 #include <webp/encode.h>
 #include <webp/mux.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,6 +144,10 @@ cio_status cio_encode_webp(const cio_image *image, const cio_webp_options *optio
     if (image->width > WEBP_MAX_DIMENSION || image->height > WEBP_MAX_DIMENSION) {
         cio_set_message(message, "WebP images are at most %d pixels wide and high (got %ux%u)", WEBP_MAX_DIMENSION,
                         image->width, image->height);
+        return CIO_INVALID_ARGUMENT;
+    }
+    if (image->stride > INT_MAX) {
+        cio_set_message(message, "row stride %zu is over libwebp's %d bytes", image->stride, INT_MAX);
         return CIO_INVALID_ARGUMENT;
     }
     if (options->quality < 1 || options->quality > 100) {
