@@ -8,7 +8,7 @@
 
 enum { MAX_AV1_DIMENSION = 65536 };
 
-/* 1 -> 63 (coarsest) ... 100 -> 0 (lossless quantizer), rounded: libavif 1.0's quality scale. */
+/* libavif 1.0's quality scale: 1 -> quantizer 62 ... 100 -> 0 (the finest, not mathematically lossless). */
 static int quantizer(int quality) { return ((100 - quality) * AVIF_QUANTIZER_WORST_QUALITY + 50) / 100; }
 
 /* Grey (and its alpha) copied straight into a 4:0:0 image: full-range Y is the grey value. */

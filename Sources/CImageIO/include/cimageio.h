@@ -133,7 +133,7 @@ typedef struct {
 } cio_webp_options;
 
 typedef struct {
-    int quality;                  /* 1...100, mapped onto AV1 quantizers 63...0 (100: quantizer 0) */
+    int quality;                  /* 1...100, as libavif 1.0: quantizer ((100 - q) * 63 + 50) / 100, 62...0 */
     int speed;                    /* 0...10: libaom's cpu-used, 10 fastest */
     int full_chroma;              /* nonzero: 4:4:4; zero: 4:2:0 (grey is 4:0:0 either way) */
 } cio_avif_options;
