@@ -14,7 +14,8 @@ let package = Package(
         .target(
             name: "CImageIO",
             cSettings: [.headerSearchPath(".")],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("lcms2")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("lcms2"),
+                            .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("avif")]
         ),
         .target(name: "CResampleKernels"),
         .target(

@@ -78,7 +78,7 @@ import TestSupport
         },
         Option(option: ["-q", "40"]) { r43w160(&$0); $0.jpeg.quality = 40 },
         Option(option: ["--progressive"]) { r43w160(&$0); $0.jpeg.progressive = true },
-        Option(option: ["--chroma444"]) { r43w160(&$0); $0.jpeg.chroma = .full444 },
+        Option(option: ["--chroma444"]) { r43w160(&$0); $0.jpeg.chroma = .full444; $0.avif.chroma = .full444 },
         Option(option: ["--optimize-huffman"]) { r43w160(&$0); $0.jpeg.optimizeHuffman = true },
         Option(base: ["-r", "4:3", "-w", "160", "-f", "png"], option: ["--png-compression", "9"], name: "out.png") {
             r43w160(&$0); $0.format = .png; $0.png.compressionLevel = 9

@@ -1,6 +1,6 @@
 import CImageIO
 
-/// Writing images to memory as JPEG or PNG, optionally with an ICC profile and an EXIF block.
+/// Writing images to memory as JPEG, PNG, WebP or AVIF, optionally with an ICC profile and an EXIF block.
 public enum ImageEncoder {
     /// Encodes gray8 (as a gray JPEG) or rgb8; alpha layouts must be flattened first (`.invalidArgument`).
     /// A profile is written as APP2 ICC_PROFILE markers (split when over 64 KB); EXIF (a TIFF block,
@@ -49,6 +49,53 @@ public enum ImageEncoder {
         return try encode(image, iccProfile: iccProfile, exif: exif, markedSRGB: markedSRGB,
                           warnings: &warnings) { image, metadata, output, size, message in
             cio_encode_png(image, &c, metadata, output, size, message)
+        }
+    }
+
+    /// Encodes any of the four 8-bit layouts (grey as RGB: WebP has no grey; alpha kept unless every
+    /// pixel is opaque). A profile is written as an ICCP chunk, EXIF as an EXIF chunk (a TIFF block,
+    /// as `ImageInfo.exif`), both in a VP8X container. Metadata never fails the encode: see the
+    /// `warnings:` form for what was left out.
+    public static func encodeWebP(_ image: PixelBuffer, options: WebPEncodeOptions = .init(),
+                                  iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil) throws(ImageIOError) -> [UInt8] {
+        var ignored: [String] = []
+        return try encodeWebP(image, options: options, iccProfile: iccProfile, exif: exif, warnings: &ignored)
+    }
+
+    /// As `encodeWebP`, appending one line to `warnings` for each metadata block left out: a grey
+    /// profile (the pixels are written as RGB), EXIF that is not TIFF-structured.
+    public static func encodeWebP(_ image: PixelBuffer, options: WebPEncodeOptions = .init(), iccProfile: [UInt8]?,
+                                  exif: [UInt8]?, warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
+        var c = cio_webp_options()
+        c.quality = Int32(clamping: options.quality)
+        c.lossless = options.lossless ? 1 : 0
+        c.method = Int32(clamping: options.effort)
+        c.sharp_yuv = options.sharpYUV ? 1 : 0
+        return try encode(image, iccProfile: iccProfile, exif: exif, warnings: &warnings) { image, metadata, output, size, message in
+            cio_encode_webp(image, &c, metadata, output, size, message)
+        }
+    }
+
+    /// Encodes any of the four 8-bit layouts as 8-bit AV1 (grey as 4:0:0, alpha as an auxiliary
+    /// image). A profile is written as the colr "prof" box; without one the pixels are labelled
+    /// sRGB (nclx 1/13/6, full range). EXIF becomes an Exif item. Metadata never fails the encode:
+    /// see the `warnings:` form for what was left out.
+    public static func encodeAVIF(_ image: PixelBuffer, options: AVIFEncodeOptions = .init(),
+                                  iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil) throws(ImageIOError) -> [UInt8] {
+        var ignored: [String] = []
+        return try encodeAVIF(image, options: options, iccProfile: iccProfile, exif: exif, warnings: &ignored)
+    }
+
+    /// As `encodeAVIF`, appending one line to `warnings` for each metadata block left out (EXIF that
+    /// is not TIFF-structured or that libavif refuses).
+    public static func encodeAVIF(_ image: PixelBuffer, options: AVIFEncodeOptions = .init(), iccProfile: [UInt8]?,
+                                  exif: [UInt8]?, warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
+        var c = cio_avif_options()
+        c.quality = Int32(clamping: options.quality)
+        c.speed = Int32(clamping: options.speed)
+        c.full_chroma = options.chroma == .full444 ? 1 : 0
+        return try encode(image, iccProfile: iccProfile, exif: exif, warnings: &warnings) { image, metadata, output, size, message in
+            cio_encode_avif(image, &c, metadata, output, size, message)
         }
     }
 

@@ -20,7 +20,7 @@ public enum OptionError: Error, Hashable, CustomStringConvertible, LocalizedErro
     case invalidColor(String)
     /// "transparent" given as the background, which must be opaque.
     case transparentBackground
-    /// An output format other than jpeg, png or auto.
+    /// An output format other than jpeg, png, webp, avif or auto.
     case unknownFormat(String)
     /// A fit mode other than cover or contain.
     case unknownFit(String)
@@ -58,7 +58,7 @@ public enum OptionError: Error, Hashable, CustomStringConvertible, LocalizedErro
         case .transparentBackground:
             "'transparent' cannot be a background: JPEG has no alpha; write PNG output to keep transparent corners"
         case .unknownFormat(let text):
-            "unknown format '\(text)': use jpeg, png or auto"
+            "unknown format '\(text)': use jpeg, png, webp, avif or auto"
         case .unknownFit(let text):
             "unknown fit '\(text)': use cover or contain"
         }

@@ -5,7 +5,8 @@ enum ColourTag: Equatable {
     case none
     /// The source's own profile, carried over unchanged.
     case profile([UInt8])
-    /// sRGB: PNG's sRGB chunk; in JPEG a compact sRGB profile (grey: grey with the sRGB curve).
+    /// sRGB: PNG's sRGB chunk; AVIF's nclx 1/13/6; in JPEG and WebP a compact sRGB profile (JPEG grey:
+    /// grey with the sRGB curve).
     case sRGB
 
     /// The ICC profile to embed in a JPEG of `layout` pixels.
@@ -23,6 +24,18 @@ enum ColourTag: Equatable {
     var pngProfile: [UInt8]? {
         if case .profile(let bytes) = self { bytes } else { nil }
     }
+
+    /// The ICC profile to embed in a WebP: WebP stores RGB, so sRGB is the RGB compact profile.
+    var webpProfile: [UInt8]? {
+        switch self {
+        case .none: nil
+        case .profile(let bytes): bytes
+        case .sRGB: Self.compactSRGB.isEmpty ? nil : Self.compactSRGB
+        }
+    }
+
+    /// The ICC profile to embed in an AVIF (sRGB is the nclx colour box the encoder writes without one).
+    var avifProfile: [UInt8]? { pngProfile }
 
     static let compactSRGB = compactProfile(gray: false)
     static let compactGraySRGB = compactProfile(gray: true)

@@ -30,6 +30,10 @@ public struct FitOptions: Sendable, Hashable, Codable {
     public var jpeg = JPEGEncodeOptions()
     /// How PNG output is encoded.
     public var png = PNGEncodeOptions()
+    /// How WebP output is encoded.
+    public var webp = WebPEncodeOptions()
+    /// How AVIF output is encoded.
+    public var avif = AVIFEncodeOptions()
     /// Carry the source's ICC profile into the output (when its colour model still fits).
     public var keepICCProfile = true
     /// Carry the source's EXIF block (camera, date, GPS) into the output, its orientation set to
@@ -46,7 +50,7 @@ public struct FitOptions: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case ratio, size, gravity, fit, enlarge, filter, linearLight, cornerRadius, cornerStyle, background, format
-        case jpeg, png, keepICCProfile, keepEXIF, toSRGB, decode
+        case jpeg, png, webp, avif, keepICCProfile, keepEXIF, toSRGB, decode
     }
 
     /// Decodes the keys present; absent ones keep their defaults.
@@ -66,6 +70,8 @@ public struct FitOptions: Sendable, Hashable, Codable {
         o.format = try c.decodeIfPresent(OutputFormat.self, forKey: .format) ?? o.format
         o.jpeg = try c.decodeIfPresent(JPEGEncodeOptions.self, forKey: .jpeg) ?? o.jpeg
         o.png = try c.decodeIfPresent(PNGEncodeOptions.self, forKey: .png) ?? o.png
+        o.webp = try c.decodeIfPresent(WebPEncodeOptions.self, forKey: .webp) ?? o.webp
+        o.avif = try c.decodeIfPresent(AVIFEncodeOptions.self, forKey: .avif) ?? o.avif
         o.keepICCProfile = try c.decodeIfPresent(Bool.self, forKey: .keepICCProfile) ?? o.keepICCProfile
         o.keepEXIF = try c.decodeIfPresent(Bool.self, forKey: .keepEXIF) ?? o.keepEXIF
         o.toSRGB = try c.decodeIfPresent(Bool.self, forKey: .toSRGB) ?? o.toSRGB

@@ -13,7 +13,7 @@ extension Pipeline {
     /// header is read (so a batch can name outputs without probing); nil when it depends on the
     /// output size: corners make a JPEG source transparent only when they round to at least a pixel.
     public func outputFormat(forSource source: ImageFormat) -> ImageFormat? {
-        let opaque = options.format.resolved(source: source, transparent: false)
+        guard let opaque = options.format.resolved(source: source, transparent: false) else { return nil }
         if opaque == options.format.resolved(source: source, transparent: true) { return opaque }
         // Only a source without alpha (JPEG) is still open here: corners alone make it transparent.
         return options.cornerRadius == nil ? opaque : nil

@@ -32,7 +32,9 @@ public struct Pipeline: Sendable {
         if options.fit == .contain { (crop, letterbox) = try containedPlan(box: crop, info: info) }
         let box = (width: letterbox?.width ?? crop.outputWidth, height: letterbox?.height ?? crop.outputHeight)
         let corners = cutsCorners(width: box.width, height: box.height)
-        let format = options.format.resolved(source: info.format, transparent: info.decodedLayout.hasAlpha || corners)
+        guard let format = options.format.resolved(source: info.format, transparent: info.decodedLayout.hasAlpha || corners) else {
+            throw .plan(.formatNotWritable(options.format))
+        }
         guard box.width <= format.maxSide, box.height <= format.maxSide else {
             throw .plan(.outputTooLarge(width: Double(box.width), height: Double(box.height),
                                         maxSide: format.maxSide, maxPixels: DecodeOptions.defaultMaxPixels))
@@ -108,13 +110,8 @@ public struct Pipeline: Sendable {
         let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
         let bytes: [UInt8]
         do {
-            switch plan.outputFormat {
-            case .jpeg: bytes = try ImageEncoder.encodeJPEG(image, options: options.jpeg,
-                                                            iccProfile: tag.jpegProfile(layout: image.layout), exif: exif,
-                                                            warnings: &warnings)
-            case .png: bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: tag.pngProfile,
-                                                          exif: exif, markedSRGB: tag == .sRGB, warnings: &warnings)
-            }
+            bytes = try OutputEncoder(plan.outputFormat, options: options).encode(image, tag: tag, exif: exif,
+                                                                                  warnings: &warnings)
         } catch { throw .image(error) }
         clock.lap("encode")
         return FitResult(bytes: bytes, plan: plan, warnings: warnings, timings: clock.laps)

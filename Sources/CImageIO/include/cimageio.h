@@ -125,15 +125,30 @@ typedef struct {
     int fast_filters;             /* nonzero: SUB filter only instead of the smaller of AVG and PAETH per row */
 } cio_png_options;
 
+typedef struct {
+    int quality;                  /* 1...100: lossy quality; lossless: how hard to compress (libwebp's scale) */
+    int lossless;                 /* nonzero: VP8L, exact pixels (RGB under transparent alpha too) */
+    int method;                   /* 0...6: libwebp's effort, 0 fastest */
+    int sharp_yuv;                /* nonzero: libwebp's sharp (iterative) RGB to 4:2:0 conversion, lossy only */
+} cio_webp_options;
+
+typedef struct {
+    int quality;                  /* 1...100, as libavif 1.0: quantizer ((100 - q) * 63 + 50) / 100, 62...0 */
+    int speed;                    /* 0...10: libaom's cpu-used, 10 fastest */
+    int full_chroma;              /* nonzero: 4:4:4; zero: 4:2:0 (grey is 4:0:0 either way) */
+} cio_avif_options;
+
 /* Metadata to write with the pixels (required; either block may be NULL). Metadata never fails an
  * encode: a block the format or libpng cannot take is left out with one warning in `dropped`. */
 typedef struct {
-    const uint8_t *icc;           /* ICC profile: JPEG APP2 ICC_PROFILE markers, PNG iCCP */
+    const uint8_t *icc;           /* ICC profile: JPEG APP2 ICC_PROFILE markers, PNG iCCP, WebP ICCP, AVIF colr prof */
     size_t icc_size;
-    const uint8_t *exif;          /* EXIF TIFF block: JPEG APP1 "Exif\0\0" (then no JFIF APP0), PNG eXIf */
+    const uint8_t *exif;          /* EXIF TIFF block: JPEG APP1 "Exif\0\0" (then no JFIF APP0), PNG eXIf, WebP
+                                     EXIF chunk, AVIF Exif item */
     size_t exif_size;
     cio_warnings *dropped;        /* optional (NULL: not reported): what was left out and why */
-    int srgb;                     /* nonzero: PNG sRGB chunk (perceptual) instead of iCCP; JPEG ignores it */
+    int srgb;                     /* nonzero: PNG sRGB chunk (perceptual) instead of iCCP; JPEG and WebP ignore
+                                     it; AVIF always labels profile-less output sRGB (nclx 1/13/6) */
 } cio_metadata;
 
 /* Encode to a malloc'd buffer (free with cio_free). */
@@ -141,6 +156,12 @@ cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *optio
                            uint8_t **output, size_t *output_size, cio_message *message);
 cio_status cio_encode_png(const cio_image *image, const cio_png_options *options, const cio_metadata *metadata,
                           uint8_t **output, size_t *output_size, cio_message *message);
+/* Grey is written as RGB (WebP has no grey), so a grey profile is dropped with a warning. */
+cio_status cio_encode_webp(const cio_image *image, const cio_webp_options *options, const cio_metadata *metadata,
+                           uint8_t **output, size_t *output_size, cio_message *message);
+/* 8-bit AV1 through libaom, one thread; alpha as an auxiliary image at the colour's quantizer. */
+cio_status cio_encode_avif(const cio_image *image, const cio_avif_options *options, const cio_metadata *metadata,
+                           uint8_t **output, size_t *output_size, cio_message *message);
 
 /* Rewrites the orientation tag of a TIFF-structured EXIF block in place; 1 if the block had one. */
 int cio_exif_set_orientation(uint8_t *tiff, size_t size, int orientation);

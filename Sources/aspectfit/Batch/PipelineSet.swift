@@ -7,6 +7,8 @@ struct PipelineSet: Sendable {
     let auto: Pipeline
     let jpeg: Pipeline
     let png: Pipeline
+    let webp: Pipeline
+    let avif: Pipeline
     /// `--max-file-size`: whole-file reads for planning refuse larger inputs.
     let maxFileSize: Int
 
@@ -19,6 +21,10 @@ struct PipelineSet: Sendable {
         jpeg = Pipeline(options: o)
         o.format = .png
         png = Pipeline(options: o)
+        o.format = .webp
+        webp = Pipeline(options: o)
+        o.format = .avif
+        avif = Pipeline(options: o)
     }
 
     /// The pipeline writing `format`.
@@ -26,6 +32,8 @@ struct PipelineSet: Sendable {
         switch format {
         case .jpeg: jpeg
         case .png: png
+        case .webp: webp
+        case .avif: avif
         case .auto: auto
         }
     }

@@ -155,7 +155,7 @@ enum OptionTable {
             completion: .path, inVariant: true),
         OptionDeclaration(
             long: "format", short: "f", section: .output,
-            help: "jpeg, png or auto (default): the output name's extension, else the input's own format, "
+            help: "jpeg, png, webp, avif or auto (default): the output name's extension, else the input's own format, "
                 + "but PNG when the result has transparency (e.g. --radius on a JPEG).",
             action: .value(valueName: "FMT") { line, value throws(UsageError) in
                 line.options.format = try value.parsed { try OutputFormat(parsing: $0) }
@@ -172,8 +172,11 @@ enum OptionTable {
             action: .flag { $0.options.fit.jpeg.progressive = true }, inVariant: true),
         OptionDeclaration(
             long: "chroma444", section: .output,
-            help: "JPEG without chroma subsampling (sharper colour edges, larger).",
-            action: .flag { $0.options.fit.jpeg.chroma = .full444 }, inVariant: true),
+            help: "JPEG and AVIF without chroma subsampling (sharper colour edges, larger).",
+            action: .flag { line in
+                line.options.fit.jpeg.chroma = .full444
+                line.options.fit.avif.chroma = .full444
+            }, inVariant: true),
         OptionDeclaration(
             long: "optimize-huffman", section: .output,
             help: "Optimal JPEG Huffman tables: a few percent smaller, a bit slower.",
@@ -191,6 +194,37 @@ enum OptionTable {
                 + "faster than at the default level; 0.3-5% larger on photos, up to 11% on flat graphics).",
             action: .flag { $0.options.fit.png.compressionLevel = 1 },
             conflicts: ["png-compression"], inVariant: true),
+        OptionDeclaration(
+            long: "webp-quality", section: .output,
+            help: "WebP quality 1-100 (default \(FitOptions().webp.quality), about the look of JPEG quality "
+                + "\(FitOptions().jpeg.quality) in 28% fewer bytes); with --webp-lossless, how hard to compress.",
+            action: .value(valueName: "N") { line, value throws(UsageError) in
+                line.options.fit.webp.quality = try value.integer(in: 1...100)
+            }, inVariant: true),
+        OptionDeclaration(
+            long: "webp-lossless", section: .output,
+            help: "Lossless WebP: exact pixels (for graphics; photos come out several times larger).",
+            action: .flag { $0.options.fit.webp.lossless = true }, inVariant: true),
+        OptionDeclaration(
+            long: "webp-effort", section: .output,
+            help: "WebP effort 0-6 (default \(FitOptions().webp.effort)): higher is slower and a little smaller.",
+            action: .value(valueName: "N") { line, value throws(UsageError) in
+                line.options.fit.webp.effort = try value.integer(in: 0...6)
+            }, inVariant: true),
+        OptionDeclaration(
+            long: "avif-quality", section: .output,
+            help: "AVIF quality 1-100 (default \(FitOptions().avif.quality), about the look of JPEG quality "
+                + "\(FitOptions().jpeg.quality) in 39% fewer bytes).",
+            action: .value(valueName: "N") { line, value throws(UsageError) in
+                line.options.fit.avif.quality = try value.integer(in: 1...100)
+            }, inVariant: true),
+        OptionDeclaration(
+            long: "avif-speed", section: .output,
+            help: "AVIF encoder speed 0-10 (default \(FitOptions().avif.speed), tens of milliseconds a thumbnail): "
+                + "lower is slower and a little smaller.",
+            action: .value(valueName: "N") { line, value throws(UsageError) in
+                line.options.fit.avif.speed = try value.integer(in: 0...10)
+            }, inVariant: true),
         OptionDeclaration(
             long: "strip", section: .output,
             help: "Drop all metadata, the ICC profile too. By default EXIF, GPS, XMP and comments are dropped "

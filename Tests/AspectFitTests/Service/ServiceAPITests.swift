@@ -77,7 +77,7 @@ import Testing
             ("corners", "squircle", { _ = try CornerStyle(parsing: "squircle") }),
             ("background", "#12345", { _ = try RGBColor(parsing: "#12345") }),
             ("background", "transparent", { _ = try RGBColor(parsing: "transparent") }),
-            ("format", "webp", { _ = try OutputFormat(parsing: "webp") }),
+            ("format", "tiff", { _ = try OutputFormat(parsing: "tiff") }),
             ("fit", "stretch", { _ = try FitMode(parsing: "stretch") }),
         ]
         for (option, text, parse) in cases {

@@ -1,0 +1,33 @@
+/// The encoder that writes a result, with its options: the one place an output format meets its
+/// encoder and the way that encoder labels colour.
+enum OutputEncoder: Equatable {
+    case jpeg(JPEGEncodeOptions)
+    case png(PNGEncodeOptions)
+    case webp(WebPEncodeOptions)
+    case avif(AVIFEncodeOptions)
+
+    /// The encoder for `format`, with `options`' settings for it. WebP and AVIF join here once
+    /// `ImageFormat` names them (docs/formats.md, "Writing").
+    init(_ format: ImageFormat, options: FitOptions) {
+        switch format {
+        case .jpeg: self = .jpeg(options.jpeg)
+        case .png: self = .png(options.png)
+        }
+    }
+
+    /// `image` encoded with its colour label (`tag`) and EXIF block; metadata left out is reported in `warnings`.
+    func encode(_ image: PixelBuffer, tag: ColourTag, exif: [UInt8]?, warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
+        switch self {
+        case .jpeg(let options):
+            try ImageEncoder.encodeJPEG(image, options: options, iccProfile: tag.jpegProfile(layout: image.layout),
+                                        exif: exif, warnings: &warnings)
+        case .png(let options):
+            try ImageEncoder.encodePNG(image, options: options, iccProfile: tag.pngProfile, exif: exif,
+                                       markedSRGB: tag == .sRGB, warnings: &warnings)
+        case .webp(let options):
+            try ImageEncoder.encodeWebP(image, options: options, iccProfile: tag.webpProfile, exif: exif, warnings: &warnings)
+        case .avif(let options):
+            try ImageEncoder.encodeAVIF(image, options: options, iccProfile: tag.avifProfile, exif: exif, warnings: &warnings)
+        }
+    }
+}
