@@ -14,7 +14,9 @@ let package = Package(
         .target(
             name: "CImageIO",
             cSettings: [.headerSearchPath(".")],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("lcms2")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("lcms2"),
+                            .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("avif"), .linkedLibrary("heif"),
+                            .linkedLibrary("gif")]
         ),
         .target(name: "CResampleKernels"),
         .target(

@@ -1,6 +1,7 @@
 /// The file format to write: a fixed one, or `auto` to keep the input's.
 public enum OutputFormat: String, Sendable, Hashable, Codable, CaseIterable {
-    /// The input's format, except that a result with transparency becomes PNG (JPEG has no alpha).
+    /// The input's format, except that a result with transparency becomes PNG (JPEG has no alpha)
+    /// and a source in a format that is only read becomes JPEG (PNG when transparent).
     case auto
     /// Always JPEG; transparency is flattened onto the background.
     case jpeg
@@ -22,7 +23,7 @@ public enum OutputFormat: String, Sendable, Hashable, Codable, CaseIterable {
         switch self {
         case .jpeg: .jpeg
         case .png: .png
-        case .auto: transparent ? .png : source
+        case .auto: transparent ? .png : source.isWritable ? source : .jpeg
         }
     }
 }

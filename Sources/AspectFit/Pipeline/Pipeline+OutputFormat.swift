@@ -1,9 +1,10 @@
 extension OutputFormat {
-    /// The fixed output format that writes `format`.
-    public init(_ format: ImageFormat) {
+    /// The fixed output format that writes `format`; nil for a format that is only read.
+    public init?(_ format: ImageFormat) {
         switch format {
         case .jpeg: self = .jpeg
         case .png: self = .png
+        case .webp, .avif, .heic, .gif: return nil
         }
     }
 }
@@ -15,8 +16,9 @@ extension Pipeline {
     public func outputFormat(forSource source: ImageFormat) -> ImageFormat? {
         let opaque = options.format.resolved(source: source, transparent: false)
         if opaque == options.format.resolved(source: source, transparent: true) { return opaque }
-        // Only a source without alpha (JPEG) is still open here: corners alone make it transparent.
-        return options.cornerRadius == nil ? opaque : nil
+        // A JPEG has no alpha, so only corners can make its result transparent; other sources say
+        // whether they have alpha in their header.
+        return source == .jpeg && options.cornerRadius == nil ? opaque : nil
     }
 
     /// Throws what decoding `info`'s image would throw for the input limits of `options.decode`

@@ -105,13 +105,14 @@ public struct Pipeline: Sendable {
         let tag = colourTag(plan: plan, warnings: &warnings)
         let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
         let bytes: [UInt8]
-        do {
+        do throws(ImageIOError) {
             switch plan.outputFormat {
             case .jpeg: bytes = try ImageEncoder.encodeJPEG(image, options: options.jpeg,
                                                             iccProfile: tag.jpegProfile(layout: image.layout), exif: exif,
                                                             warnings: &warnings)
             case .png: bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: tag.pngProfile,
                                                           exif: exif, markedSRGB: tag == .sRGB, warnings: &warnings)
+            case .webp, .avif, .heic, .gif: throw ImageIOError.unsupported(format: "writing \(plan.outputFormat.rawValue)")
             }
         } catch { throw .image(error) }
         clock.lap("encode")

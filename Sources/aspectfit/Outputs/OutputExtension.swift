@@ -8,13 +8,13 @@ enum OutputExtension: Equatable {
     case unwritableImage(String)
     case other
 
-    /// Image formats people name outputs with that aspectfit does not write.
-    static let unwritable: Set<String> = ["webp", "gif", "tif", "tiff", "bmp", "heic", "heif", "avif", "jxl", "jp2",
-                                          "j2k", "jpx", "ico", "svg", "psd", "tga", "ppm", "pgm", "pbm", "pnm", "exr", "hdr"]
+    /// Image formats people name outputs with that aspectfit neither reads nor writes.
+    static let unwritable: Set<String> = ["tif", "tiff", "bmp", "jxl", "jp2", "j2k", "jpx", "ico", "svg", "psd", "tga",
+                                          "ppm", "pgm", "pbm", "pnm", "exr", "hdr"]
 
     init(_ ext: String) {
         if let format = ImageFormat(fileExtension: ext) {
-            self = .format(format)
+            self = format.isWritable ? .format(format) : .unwritableImage(ext)
         } else if Self.unwritable.contains(ext.lowercased()) {
             self = .unwritableImage(ext)
         } else {
@@ -28,7 +28,7 @@ enum OutputExtension: Equatable {
     }
 
     /// The extension written for `format` in directory and template outputs: the input's own
-    /// spelling when it names the same format (photo.JPEG stays .JPEG), else jpg or png.
+    /// spelling when it names the same format (photo.JPEG stays .JPEG), else the format's own.
     static func written(for format: ImageFormat, input: PathBytes?) -> String {
         if let input, ImageFormat(fileExtension: input.fileExtension) == format { return input.fileExtension }
         return format.fileExtension
