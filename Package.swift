@@ -15,7 +15,8 @@ let package = Package(
             name: "CImageIO",
             cSettings: [.headerSearchPath(".")],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("lcms2"),
-                            .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("avif")]
+                            .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("avif"),
+                            .linkedLibrary("heif"), .linkedLibrary("gif")]
         ),
         .target(name: "CResampleKernels"),
         .target(

@@ -1,4 +1,5 @@
-/* The public row decoder: dispatches to the JPEG or PNG decoder by magic bytes. */
+/* The public row decoder: dispatches by magic bytes to the JPEG or PNG row decoder, or decodes a
+ * WebP, AVIF, HEIF or GIF whole and serves its rows. */
 #include "internal.h"
 #include "colour/colour_transform.h"
 #include <stdlib.h>
@@ -7,6 +8,7 @@ struct cio_decoder {
     cio_format format;
     cio_jpeg_decoder *jpeg;
     cio_png_decoder *png;
+    cio_whole_image whole;        /* WebP, AVIF, HEIF, GIF */
     cio_warnings warnings;
     size_t layout;                /* bytes per pixel */
     size_t row_bytes;             /* width * layout of the region: the smallest valid stride */
@@ -27,6 +29,29 @@ static const cio_colour_transform *srgb_transform(const uint8_t *data, size_t si
     return transform;
 }
 
+static const char *format_name(cio_format format) {
+    switch (format) {
+    case CIO_FORMAT_WEBP: return "WebP";
+    case CIO_FORMAT_AVIF: return "AVIF";
+    case CIO_FORMAT_HEIF: return "HEIF";
+    default: return "GIF";
+    }
+}
+
+static cio_status open_format(const uint8_t *data, size_t size, const cio_decode_options *options, cio_decoder *d,
+                              cio_decode_geometry *geometry, cio_message *message) {
+    cio_status status;
+    switch (d->format) {
+    case CIO_FORMAT_JPEG: return cio_jpeg_decoder_open(data, size, options, &d->warnings, &d->jpeg, geometry, message);
+    case CIO_FORMAT_PNG: return cio_png_decoder_open(data, size, options, &d->warnings, &d->png, geometry, message);
+    case CIO_FORMAT_WEBP: status = cio_webp_decode(data, size, options, &d->warnings, &d->whole, message); break;
+    case CIO_FORMAT_AVIF: status = cio_avif_decode(data, size, options, &d->warnings, &d->whole, message); break;
+    case CIO_FORMAT_HEIF: status = cio_heif_decode(data, size, options, &d->warnings, &d->whole, message); break;
+    default: status = cio_gif_decode(data, size, options, &d->warnings, &d->whole, message); break;
+    }
+    return status == CIO_OK ? cio_whole_image_select(&d->whole, options, geometry, message) : status;
+}
+
 cio_status cio_decoder_open(const uint8_t *data, size_t size, const cio_decode_options *options,
                             cio_decoder **out, cio_decode_geometry *geometry, cio_message *message) {
     *out = NULL;
@@ -37,8 +62,12 @@ cio_status cio_decoder_open(const uint8_t *data, size_t size, const cio_decode_o
     }
     cio_format format = cio_sniff_format(data, size);
     if (format == CIO_FORMAT_UNKNOWN) {
-        cio_set_message(message, size == 0 ? "empty file" : "unsupported: not a JPEG or PNG file");
+        cio_set_message(message, size == 0 ? "empty file" : "unsupported: not a JPEG, PNG, WebP, AVIF, HEIF or GIF file");
         return CIO_UNSUPPORTED;
+    }
+    if (format != CIO_FORMAT_JPEG && format != CIO_FORMAT_PNG && options->scale_denominator != 1) {
+        cio_set_message(message, "%s decoding has no 1/%d scaling", format_name(format), options->scale_denominator);
+        return CIO_INVALID_ARGUMENT;
     }
     cio_decoder *decoder = calloc(1, sizeof *decoder);
     if (decoder == NULL) {
@@ -46,10 +75,9 @@ cio_status cio_decoder_open(const uint8_t *data, size_t size, const cio_decode_o
         return CIO_OUT_OF_MEMORY;
     }
     decoder->format = format;
-    cio_status status = format == CIO_FORMAT_JPEG
-        ? cio_jpeg_decoder_open(data, size, options, &decoder->warnings, &decoder->jpeg, geometry, message)
-        : cio_png_decoder_open(data, size, options, &decoder->warnings, &decoder->png, geometry, message);
+    cio_status status = open_format(data, size, options, decoder, geometry, message);
     if (status != CIO_OK) {
+        cio_whole_image_release(&decoder->whole);
         free(decoder);
         return status;
     }
@@ -68,9 +96,14 @@ cio_status cio_decoder_read_rows(cio_decoder *decoder, uint8_t *rows, size_t str
                         decoder->row_bytes);
         return CIO_INVALID_ARGUMENT;
     }
-    cio_status status = decoder->format == CIO_FORMAT_JPEG
-        ? cio_jpeg_decoder_read_rows(decoder->jpeg, rows, stride, max_rows, rows_read, message)
-        : cio_png_decoder_read_rows(decoder->png, rows, stride, max_rows, rows_read, message);
+    cio_status status = CIO_OK;
+    if (decoder->format == CIO_FORMAT_JPEG) {
+        status = cio_jpeg_decoder_read_rows(decoder->jpeg, rows, stride, max_rows, rows_read, message);
+    } else if (decoder->format == CIO_FORMAT_PNG) {
+        status = cio_png_decoder_read_rows(decoder->png, rows, stride, max_rows, rows_read, message);
+    } else {
+        cio_whole_image_read_rows(&decoder->whole, rows, stride, max_rows, rows_read);
+    }
     if (decoder->to_srgb != NULL) {
         for (uint32_t i = 0; i < *rows_read; i++) {
             uint8_t *row = rows + i * stride;
@@ -91,6 +124,7 @@ void cio_decoder_close(cio_decoder *decoder) {
     if (decoder == NULL) return;
     if (decoder->jpeg != NULL) cio_jpeg_decoder_close(decoder->jpeg);
     if (decoder->png != NULL) cio_png_decoder_close(decoder->png);
+    cio_whole_image_release(&decoder->whole);
     cio_colour_transform_release(decoder->to_srgb);
     free(decoder);
 }

@@ -76,3 +76,14 @@ int cio_exif_is_tiff(const uint8_t *tiff, size_t size, size_t max_size, cio_warn
     }
     return 1;
 }
+
+void cio_copy_heif_exif(const uint8_t *bytes, size_t size, uint8_t **tiff, size_t *tiff_size) {
+    *tiff = NULL;
+    *tiff_size = 0;
+    if (bytes == NULL || size < 4) return;
+    const uint64_t offset = 4 + ((uint64_t)bytes[0] << 24 | (uint64_t)bytes[1] << 16 | (uint64_t)bytes[2] << 8 | bytes[3]);
+    if (offset + 8 > size) return;
+    const uint8_t *header = bytes + offset;
+    if (!((header[0] == 'I' && header[1] == 'I') || (header[0] == 'M' && header[1] == 'M'))) return;
+    cio_copy_bytes(header, size - offset, tiff, tiff_size);
+}

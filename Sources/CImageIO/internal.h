@@ -54,6 +54,44 @@ cio_status cio_png_decoder_read_rows(cio_png_decoder *decoder, uint8_t *rows, si
                                      uint32_t *rows_read, cio_message *message);
 void cio_png_decoder_close(cio_png_decoder *decoder);
 
+/* A decoded image held whole in memory and served row by row over a region: the WebP, AVIF, HEIF and
+ * GIF decoders decode at open (after the pixel-limit check) and hand over one of these. */
+typedef struct {
+    uint8_t *pixels;              /* width * height * layout bytes, malloc'd; NULL until allocated */
+    uint32_t width, height;
+    cio_layout layout;
+    uint32_t x, y, region_width, region_height;
+    uint32_t delivered;           /* region rows returned so far */
+} cio_whole_image;
+
+/* Allocates `image->pixels` for `width` x `height` of `layout` (zeroed); CIO_OUT_OF_MEMORY with a message. */
+cio_status cio_whole_image_allocate(cio_whole_image *image, uint32_t width, uint32_t height, cio_layout layout,
+                                    cio_message *message);
+/* Takes the options' region (or the whole image) and fills `geometry`; these formats have no scaling. */
+cio_status cio_whole_image_select(cio_whole_image *image, const cio_decode_options *options,
+                                  cio_decode_geometry *geometry, cio_message *message);
+void cio_whole_image_read_rows(cio_whole_image *image, uint8_t *rows, size_t stride, uint32_t max_rows,
+                               uint32_t *rows_read);
+void cio_whole_image_release(cio_whole_image *image);
+
+/* The whole-image formats: probe the container, decode the (first) image into `image`. */
+cio_status cio_webp_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message);
+cio_status cio_webp_decode(const uint8_t *data, size_t size, const cio_decode_options *options,
+                           cio_warnings *warnings, cio_whole_image *image, cio_message *message);
+cio_status cio_avif_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message);
+cio_status cio_avif_decode(const uint8_t *data, size_t size, const cio_decode_options *options,
+                           cio_warnings *warnings, cio_whole_image *image, cio_message *message);
+cio_status cio_heif_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message);
+cio_status cio_heif_decode(const uint8_t *data, size_t size, const cio_decode_options *options,
+                           cio_warnings *warnings, cio_whole_image *image, cio_message *message);
+cio_status cio_gif_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message);
+cio_status cio_gif_decode(const uint8_t *data, size_t size, const cio_decode_options *options,
+                          cio_warnings *warnings, cio_whole_image *image, cio_message *message);
+
+/* An EXIF block as HEIF and AVIF store it (a 4-byte big-endian offset to the TIFF header, then the
+ * block) copied as the TIFF block alone; nothing when it does not hold one. */
+void cio_copy_heif_exif(const uint8_t *bytes, size_t size, uint8_t **tiff, size_t *tiff_size);
+
 /* Checks an encoder's input; CIO_OK or CIO_INVALID_ARGUMENT with a message. */
 cio_status cio_check_image(const cio_image *image, cio_message *message);
 

@@ -1,29 +1,24 @@
-/* Format sniffing by magic bytes and the header-only probe. */
+/* The header-only probe, dispatched by magic bytes. */
 #include "internal.h"
 #include <stdlib.h>
 #include <string.h>
 
-cio_format cio_sniff_format(const uint8_t *data, size_t size) {
-    static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    if (data == NULL) return CIO_FORMAT_UNKNOWN;
-    if (size >= 2 && data[0] == 0xFF && data[1] == 0xD8) return CIO_FORMAT_JPEG;   /* SOI */
-    if (size >= 8 && memcmp(data, png_signature, 8) == 0) return CIO_FORMAT_PNG;
-    return CIO_FORMAT_UNKNOWN;
-}
-
-static cio_status unknown_format(size_t size, cio_message *message) {
-    if (size == 0) cio_set_message(message, "empty file");
-    else cio_set_message(message, "unsupported: not a JPEG or PNG file");
-    return CIO_UNSUPPORTED;
-}
-
 cio_status cio_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message) {
     memset(info, 0, sizeof *info);
+    cio_status status;
     switch (cio_sniff_format(data, size)) {
-    case CIO_FORMAT_JPEG: return cio_jpeg_probe(data, size, info, message);
-    case CIO_FORMAT_PNG: return cio_png_probe(data, size, info, message);
-    default: return unknown_format(size, message);
+    case CIO_FORMAT_JPEG: status = cio_jpeg_probe(data, size, info, message); break;
+    case CIO_FORMAT_PNG: status = cio_png_probe(data, size, info, message); break;
+    case CIO_FORMAT_WEBP: status = cio_webp_probe(data, size, info, message); break;
+    case CIO_FORMAT_AVIF: status = cio_avif_probe(data, size, info, message); break;
+    case CIO_FORMAT_HEIF: status = cio_heif_probe(data, size, info, message); break;
+    case CIO_FORMAT_GIF: status = cio_gif_probe(data, size, info, message); break;
+    default:
+        cio_set_message(message, size == 0 ? "empty file" : "unsupported: not a JPEG, PNG, WebP, AVIF, HEIF or GIF file");
+        return CIO_UNSUPPORTED;
     }
+    if (status == CIO_OK && info->frame_count == 0) info->frame_count = 1;
+    return status;
 }
 
 void cio_info_release(cio_info *info) {

@@ -12,8 +12,6 @@ public enum PlanError: Error, Hashable, CustomStringConvertible, LocalizedError 
     case outputTooLarge(width: Double, height: Double, maxSide: Int, maxPixels: Int)
     /// A focus point outside 0...1 (or not a number).
     case invalidFocus(x: Double, y: Double)
-    /// An output format this build has an encoder for but cannot name as an `ImageFormat` yet.
-    case formatNotWritable(OutputFormat)
 
     public var description: String {
         switch self {
@@ -31,8 +29,6 @@ public enum PlanError: Error, Hashable, CustomStringConvertible, LocalizedError 
                     + "(\(DecimalText.format(w * h, decimals: 0)) in all), over the limit of \(maxPixels) pixels"
         case .invalidFocus(let x, let y):
             "focus point \(x),\(y) is outside the image; both must be in 0...1"
-        case .formatNotWritable(let format):
-            "\(format.rawValue) output is not available in this build"
         }
     }
 

@@ -29,7 +29,8 @@ public enum ImageFile {
         let status = cio_probe(data.baseAddress?.assumingMemoryBound(to: UInt8.self), data.count, &info, &message)
         guard status == CIO_OK else { throw ImageIOError(status: status, message: &message) }
         defer { cio_info_release(&info) }
-        return ImageInfo(info)
+        guard let format = ImageFormat(info.format) else { throw .unsupported(format: "format code \(info.format.rawValue)") }
+        return ImageInfo(info, format: format)
     }
 
     /// Decodes `options.region` (or the whole image) at `1/options.scaleDenominator` into one buffer.

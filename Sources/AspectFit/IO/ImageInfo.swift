@@ -16,7 +16,8 @@ public struct ImageInfo: Sendable, Equatable {
     public var isProgressive: Bool
     /// An alpha channel or a tRNS chunk.
     public var hasAlpha: Bool
-    /// EXIF orientation (JPEG APP1 Exif, PNG eXIf); `.up` when absent or invalid.
+    /// EXIF orientation (JPEG APP1 Exif, PNG eXIf, WebP EXIF); `.up` when absent or invalid, and
+    /// always for AVIF and HEIF, whose irot/imir the decoder applies (their size is the upright one).
     public var orientation: Orientation
     /// The embedded ICC profile (JPEG APP2 markers reassembled, PNG iCCP inflated).
     public var iccProfile: [UInt8]?
@@ -24,6 +25,10 @@ public struct ImageInfo: Sendable, Equatable {
     public var exif: [UInt8]?
     /// The layout `ImageFile.decode` produces.
     public var decodedLayout: PixelLayout
+    /// More than one frame (a WebP animation, an AVIF sequence, an animated GIF): the first one is read.
+    public var isAnimated: Bool
+    /// How many frames the file holds (1 for a still image).
+    public var frameCount: Int
 
     /// A CMYK or YCCK JPEG: decoding converts it to sRGB.
     public var isCMYK: Bool { format == .jpeg && channels == 4 }
@@ -31,7 +36,7 @@ public struct ImageInfo: Sendable, Equatable {
     /// A header description from its fields (for tests and callers that probe elsewhere).
     public init(format: ImageFormat, width: Int, height: Int, channels: Int, bitDepth: Int, isProgressive: Bool,
                 hasAlpha: Bool, orientation: Orientation, iccProfile: [UInt8]?, exif: [UInt8]? = nil,
-                decodedLayout: PixelLayout) {
+                decodedLayout: PixelLayout, isAnimated: Bool = false, frameCount: Int = 1) {
         self.format = format
         self.width = width
         self.height = height
@@ -43,6 +48,8 @@ public struct ImageInfo: Sendable, Equatable {
         self.iccProfile = iccProfile
         self.exif = exif
         self.decodedLayout = decodedLayout
+        self.isAnimated = isAnimated
+        self.frameCount = frameCount
     }
 
     /// The width once `orientation` is applied: the width the image is seen and planned at.
@@ -50,16 +57,17 @@ public struct ImageInfo: Sendable, Equatable {
     /// The height once `orientation` is applied.
     public var uprightHeight: Int { orientation.swapsAxes ? width : height }
 
-    /// Copies a C probe result (which must have succeeded).
-    init(_ info: cio_info) {
+    /// Copies a C probe result (which must have succeeded) of `format`.
+    init(_ info: cio_info, format: ImageFormat) {
         self.init(
-            format: info.format == CIO_FORMAT_PNG ? .png : .jpeg,
+            format: format,
             width: Int(info.width), height: Int(info.height),
             channels: Int(info.channels), bitDepth: Int(info.bit_depth),
             isProgressive: info.progressive != 0, hasAlpha: info.has_alpha != 0,
             orientation: Orientation(exifValue: Int(info.orientation)),
             iccProfile: info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_size)) },
             exif: info.exif.map { Array(UnsafeBufferPointer(start: $0, count: info.exif_size)) },
-            decodedLayout: PixelLayout(rawValue: Int(info.layout.rawValue)) ?? .rgb8)
+            decodedLayout: PixelLayout(rawValue: Int(info.layout.rawValue)) ?? .rgb8,
+            isAnimated: info.animated != 0, frameCount: Int(info.frame_count))
     }
 }

@@ -1,6 +1,7 @@
 /// The file format to write: a fixed one, or `auto` to keep the input's.
 public enum OutputFormat: String, Sendable, Hashable, Codable, CaseIterable {
-    /// The input's format, except that a result with transparency becomes PNG (JPEG has no alpha).
+    /// The input's format when it is written and holds the result; else PNG for a result with
+    /// transparency, JPEG otherwise (see `resolved(source:transparent:)`).
     case auto
     /// Always JPEG; transparency is flattened onto the background.
     case jpeg
@@ -23,15 +24,18 @@ public enum OutputFormat: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
-    /// The concrete format for a source of `source` format whose result has transparency or not;
-    /// nil for WebP and AVIF, which `ImageFormat` does not name yet (`Pipeline.plan` then fails
-    /// with `PlanError.formatNotWritable`).
-    public func resolved(source: ImageFormat, transparent: Bool) -> ImageFormat? {
+    /// The concrete format for a source of `source` format whose result has transparency or not.
+    /// `auto` keeps a format that is written and holds the result (PNG, WebP and AVIF keep alpha;
+    /// JPEG becomes PNG when transparent); a format that is only read (HEIC, GIF) becomes JPEG, or
+    /// PNG when transparent.
+    public func resolved(source: ImageFormat, transparent: Bool) -> ImageFormat {
         switch self {
         case .jpeg: .jpeg
         case .png: .png
-        case .webp, .avif: nil
-        case .auto: transparent ? .png : source
+        case .webp: .webp
+        case .avif: .avif
+        case .auto:
+            if source.isWritable && (!transparent || source.holdsAlpha) { source } else { transparent ? .png : .jpeg }
         }
     }
 }

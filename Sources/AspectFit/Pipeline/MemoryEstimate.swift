@@ -59,6 +59,12 @@ public struct MemoryEstimate: Sendable, Equatable {
             let rowBytes = width * max(info.channels, 1) * max(info.bitDepth / 8, 1)
             decoder = rowBytes * 4 + (1 << 20)
             if info.isProgressive { decoder += rowBytes * height }
+        case .webp, .gif:
+            // the whole frame decoded at once (libwebp's RGBA, or GIF's canvas and its indices)
+            decoder = width * height * 4 * 2
+        case .avif, .heic:
+            // the whole image: the codec's YUV planes (up to 16 bits a sample) and their RGB(A) conversion, copied once
+            decoder = width * height * (3 * 2 + 4 * 2) + (1 << 22)
         }
         if plan.windowChoice?.isChosen == false {
             // the whole frame is decoded into one buffer, then analysed at a reduced size
@@ -88,6 +94,12 @@ public struct MemoryEstimate: Sendable, Equatable {
             let perSample = (q <= 85 ? 0.6 : q <= 95 ? 0.9 : 1.5) / (full ? 1 : 2)
             // the encoder's buffer grows by doubling: up to twice the file, then the result's copy
             encoding = 3 * (Int(Double(raw) * perSample) + (1 << 16))
+        case .webp:
+            // libwebp's ARGB picture and YUVA planes, the coder's tokens, the file and its copy
+            encoding = 4 * box * 3 + (1 << 20)
+        case .avif, .heic, .gif:
+            // libavif's YUV planes and aom's frame buffers and look-ahead (several frames' worth)
+            encoding = 16 * box + (16 << 20)
         }
         let scaleX = max(1, g.scaledCrop.width / Double(max(g.outputWidth, 1)))
         let scaleY = max(1, g.scaledCrop.height / Double(max(g.outputHeight, 1)))

@@ -6,12 +6,15 @@ enum OutputEncoder: Equatable {
     case webp(WebPEncodeOptions)
     case avif(AVIFEncodeOptions)
 
-    /// The encoder for `format`, with `options`' settings for it. WebP and AVIF join here once
-    /// `ImageFormat` names them (docs/formats.md, "Writing").
+    /// The encoder for `format`, with `options`' settings for it. `format` is one a plan resolved
+    /// (`OutputFormat.resolved`), so always a written one.
     init(_ format: ImageFormat, options: FitOptions) {
         switch format {
         case .jpeg: self = .jpeg(options.jpeg)
         case .png: self = .png(options.png)
+        case .webp: self = .webp(options.webp)
+        case .avif: self = .avif(options.avif)
+        case .heic, .gif: preconditionFailure("\(format) is read only; OutputFormat.resolved never picks it")
         }
     }
 

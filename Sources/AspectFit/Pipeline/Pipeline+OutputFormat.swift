@@ -1,9 +1,12 @@
 extension OutputFormat {
-    /// The fixed output format that writes `format`.
-    public init(_ format: ImageFormat) {
+    /// The fixed output format that writes `format`; nil for a format that is only read.
+    public init?(_ format: ImageFormat) {
         switch format {
         case .jpeg: self = .jpeg
         case .png: self = .png
+        case .webp: self = .webp
+        case .avif: self = .avif
+        case .heic, .gif: return nil
         }
     }
 }
@@ -13,10 +16,11 @@ extension Pipeline {
     /// header is read (so a batch can name outputs without probing); nil when it depends on the
     /// output size: corners make a JPEG source transparent only when they round to at least a pixel.
     public func outputFormat(forSource source: ImageFormat) -> ImageFormat? {
-        guard let opaque = options.format.resolved(source: source, transparent: false) else { return nil }
+        let opaque = options.format.resolved(source: source, transparent: false)
         if opaque == options.format.resolved(source: source, transparent: true) { return opaque }
-        // Only a source without alpha (JPEG) is still open here: corners alone make it transparent.
-        return options.cornerRadius == nil ? opaque : nil
+        // A JPEG has no alpha, so only corners can make its result transparent; other sources say
+        // whether they have alpha in their header.
+        return source == .jpeg && options.cornerRadius == nil ? opaque : nil
     }
 
     /// Throws what decoding `info`'s image would throw for the input limits of `options.decode`

@@ -32,9 +32,7 @@ public struct Pipeline: Sendable {
         if options.fit == .contain { (crop, letterbox) = try containedPlan(box: crop, info: info) }
         let box = (width: letterbox?.width ?? crop.outputWidth, height: letterbox?.height ?? crop.outputHeight)
         let corners = cutsCorners(width: box.width, height: box.height)
-        guard let format = options.format.resolved(source: info.format, transparent: info.decodedLayout.hasAlpha || corners) else {
-            throw .plan(.formatNotWritable(options.format))
-        }
+        let format = options.format.resolved(source: info.format, transparent: info.decodedLayout.hasAlpha || corners)
         guard box.width <= format.maxSide, box.height <= format.maxSide else {
             throw .plan(.outputTooLarge(width: Double(box.width), height: Double(box.height),
                                         maxSide: format.maxSide, maxPixels: DecodeOptions.defaultMaxPixels))

@@ -1,8 +1,9 @@
-/* cimageio: a small, safe C bridge to libjpeg-turbo and libpng for aspectfit.
+/* cimageio: a small, safe C bridge to libjpeg-turbo and libpng (read and write) and to libwebp,
+ * libavif, libheif and giflib (read) for aspectfit.
  *
- * Every function sets up its own setjmp before calling into libjpeg/libpng, so library
- * errors come back as a status code plus a one-line message and never unwind into the
- * caller. No function keeps global mutable state: separate handles may be used on
+ * Every function sets up its own setjmp before calling into libjpeg/libpng, and checks every
+ * result of the other libraries, so library errors come back as a status code plus a one-line
+ * message and never unwind into the caller. No function keeps global mutable state: separate handles may be used on
  * separate threads at the same time. */
 #ifndef CIMAGEIO_H
 #define CIMAGEIO_H
@@ -36,7 +37,10 @@ typedef struct {
     int count;
 } cio_warnings;
 
-typedef enum { CIO_FORMAT_UNKNOWN = 0, CIO_FORMAT_JPEG = 1, CIO_FORMAT_PNG = 2 } cio_format;
+typedef enum {
+    CIO_FORMAT_UNKNOWN = 0, CIO_FORMAT_JPEG = 1, CIO_FORMAT_PNG = 2,
+    CIO_FORMAT_WEBP = 3, CIO_FORMAT_AVIF = 4, CIO_FORMAT_HEIF = 5, CIO_FORMAT_GIF = 6
+} cio_format;
 
 /* Decoded pixel layouts; the values are the channel counts (they match Swift's PixelLayout). */
 typedef enum { CIO_GRAY8 = 1, CIO_GRAY_ALPHA8 = 2, CIO_RGB8 = 3, CIO_RGBA8 = 4 } cio_layout;
@@ -44,22 +48,28 @@ typedef enum { CIO_GRAY8 = 1, CIO_GRAY_ALPHA8 = 2, CIO_RGB8 = 3, CIO_RGBA8 = 4 }
 /* What a header says, without decoding pixels. */
 typedef struct {
     cio_format format;
-    uint32_t width, height;       /* as stored */
+    uint32_t width, height;       /* as stored; AVIF and HEIF: upright (clap, irot and imir applied) */
     int channels, bit_depth;      /* as in the file (CMYK = 4 channels) */
     int progressive;              /* JPEG progressive or PNG Adam7 */
     int has_alpha;                /* alpha channel or tRNS */
-    int orientation;              /* EXIF orientation 1...8 (1 when absent or invalid) */
+    int orientation;              /* EXIF orientation 1...8 (1 when absent or invalid; always 1 for AVIF
+                                     and HEIF, whose decoders apply their irot/imir) */
+    int animated;                 /* more than one frame (WebP ANIM, AVIF sequence, GIF): the first is read */
+    uint32_t frame_count;         /* frames found (1 for a still image) */
     cio_layout layout;            /* what decoding produces */
     uint8_t *icc;                 /* embedded ICC profile (malloc'd) or NULL; release with cio_info_release */
     size_t icc_size;
-    uint8_t *exif;                /* EXIF as a TIFF block (JPEG APP1 without "Exif\0\0", PNG eXIf), malloc'd, or NULL */
+    uint8_t *exif;                /* EXIF as a TIFF block (JPEG APP1 without "Exif\0\0", PNG eXIf, WebP EXIF,
+                                     AVIF/HEIF Exif item without its offset), malloc'd, or NULL */
     size_t exif_size;
 } cio_info;
 
 /* The format named by the magic bytes at the start of `data`. */
 cio_format cio_sniff_format(const uint8_t *data, size_t size);
 
-/* Reads the header of a JPEG or PNG. On success `info->icc` may own memory. */
+/* Reads the header (the container, never the pixels). On success `info->icc` may own memory. AVIF
+ * and HEIF with only an nclx colour description of other primaries or transfer than sRGB get an
+ * ICC profile made from it, so to_srgb converts them like any tagged image. */
 cio_status cio_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message);
 void cio_info_release(cio_info *info);
 
@@ -70,7 +80,7 @@ cio_status cio_check_pixel_limit(uint64_t width, uint64_t height, uint64_t max_p
 typedef struct {
     uint64_t max_pixels;          /* header width*height above this fails before any allocation */
     int fail_on_truncation;       /* nonzero: truncated or damaged data is an error; 0: a warning */
-    int scale_denominator;        /* JPEG DCT scaling 1, 2, 4, 8; PNG: 1 */
+    int scale_denominator;        /* JPEG DCT scaling 1, 2, 4, 8; the other formats: 1 */
     int has_region;               /* nonzero: decode only region_* (in scaled stored coordinates) */
     uint32_t region_x, region_y, region_width, region_height;
     int to_srgb;                  /* nonzero: convert RGB/grey rows described by an ICC profile to sRGB */

@@ -118,7 +118,7 @@ struct BatchPlanner {
             }
         }
 
-        let requested = namedFormat.map(OutputFormat.init) ?? variant.format
+        let requested = namedFormat.flatMap(OutputFormat.init) ?? variant.format
         return inputs.map { input in
             item(for: input, variant: variant, index: index, template: template, fixedTarget: fixedTarget, requested: requested)
         }
@@ -148,7 +148,7 @@ struct BatchPlanner {
                       fixedTarget: OutputTarget?, requested: OutputFormat) -> WorkItem {
         var item = WorkItem(input: input, variant: index, output: nil, outputFolder: nil, format: nil, disposition: .process)
         if let problem = input.problem { item.disposition = .failed(problem); return item }
-        guard let source = input.format else { item.disposition = .failed("not a JPEG or PNG image"); return item }
+        guard let source = input.format else { item.disposition = .failed(InputCollector.notAnImage); return item }
         let pipelines = pipelines[item.variant]
         let pipeline = pipelines.pipeline(for: requested)
         var format = pipeline.outputFormat(forSource: source)

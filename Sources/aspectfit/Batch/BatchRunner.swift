@@ -183,7 +183,8 @@ final class BatchRunner: @unchecked Sendable {
             }
         }
         guard let first = work.first else { return }   // nothing to decode: every output exists or failed
-        let pipelines = work.map { self.pipelines[items[$0.index].variant].pipeline(for: OutputFormat($0.format)) }
+        // a planned output format is a writable one; `auto` would pick it again
+        let pipelines = work.map { self.pipelines[items[$0.index].variant].pipeline(for: OutputFormat($0.format) ?? .auto) }
         if options.dryRun {
             let header = self.header(first.index)
             let variants = VariantSet(pipelines)

@@ -32,10 +32,14 @@ enum Manual {
         ])]),
         Section(title: "DESCRIPTION", blocks: [
             .paragraph("""
-            Each INPUT (a JPEG or PNG file, a directory of them, or - for standard input) is cropped to \
+            Each INPUT (a JPEG, PNG, WebP, AVIF, HEIF/HEIC or GIF file, a directory of them, or - for \
+            standard input; of an animation, the first frame) is cropped to \
             fill the requested aspect ratio (the overflow is clipped around --gravity), resampled with \
             a high-quality filter to the requested size, optionally given anti-aliased rounded corners, \
-            and written as JPEG or PNG. EXIF orientation is applied. Large JPEGs are decoded at a \
+            and written as JPEG, PNG, WebP or AVIF (by default in the input's format; HEIF and GIF \
+            inputs, which are only read, become JPEG, or PNG when transparent, and so does a \
+            transparent result from a JPEG). EXIF orientation (and HEIF's irot/imir) is \
+            applied. Large JPEGs are decoded at a \
             reduced DCT scale when that loses nothing. With neither a ratio nor a size, the image keeps \
             its own ratio and resolution (useful for converting: aspectfit -f png -o out.png in.jpg).
             """),
@@ -43,7 +47,7 @@ enum Manual {
             Inputs are recognised by their first bytes, not their names. Directories give their \
             images in name order; -R also walks sub-directories and mirrors them under the output \
             directory. Non-images met in a directory are skipped (and counted); dot files are ignored. \
-            A file named explicitly that is not a JPEG or PNG is an error for that input.
+            A file named explicitly that is not an image of these formats is an error for that input.
             """),
             .paragraph("""
             A size no input could be made (over \(ImageFormat.largestMaxSide) pixels on a side or \(DecodeOptions.defaultMaxPixels) \

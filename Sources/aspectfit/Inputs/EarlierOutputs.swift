@@ -21,7 +21,7 @@ enum EarlierOutputs {
         return (kept, files.count - kept.count)
     }
 
-    /// `NAME` for a file named `NAME-WxH.EXT` (EXT an image extension), else nil.
+    /// `NAME` for a file named `NAME-WxH.EXT` (EXT an image extension aspectfit reads), else nil.
     static func sourceStem(_ path: PathBytes) -> PathBytes? {
         guard ImageFormat(fileExtension: path.fileExtension) != nil else { return nil }
         let stem = path.stem.bytes

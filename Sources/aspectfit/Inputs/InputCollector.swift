@@ -116,7 +116,7 @@ struct InputCollector {
         }
     }
 
-    static let notAnImage = "not a JPEG or PNG image (its first bytes are neither signature)"
+    static let notAnImage = "not a JPEG, PNG, WebP, AVIF, HEIF or GIF image (its first bytes are none of their signatures)"
 
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
 
@@ -174,7 +174,7 @@ struct InputCollector {
                     let prefix = try FileSystem.readPrefix(path, count: ImageFile.signatureLength)
                     file.format = ImageFile.format(ofPrefix: prefix)
                     if file.format == nil {
-                        // Named like a JPEG or PNG but not one: a damaged or empty file is a failure, not a silent skip.
+                        // Named like an image we read but not one: a damaged or empty file is a failure, not a silent skip.
                         guard ImageFormat(fileExtension: name.fileExtension) != nil else { skipped.nonImages += 1; continue }
                         file.problem = prefix.isEmpty ? "empty file" : Self.notAnImage
                     }

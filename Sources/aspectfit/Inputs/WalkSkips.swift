@@ -1,6 +1,6 @@
 /// What the input walk passed over, so a batch that does less than expected (or nothing) says why.
 struct WalkSkips: Sendable, Equatable {
-    /// Files in a walked folder that are not JPEG or PNG and do not claim to be by their name.
+    /// Files in a walked folder that are not an image aspectfit reads and do not claim to be by their name.
     var nonImages = 0
     /// Symlinks not followed: to folders or out of the walked tree (without `--follow-symlinks`).
     var unfollowedSymlinks = 0

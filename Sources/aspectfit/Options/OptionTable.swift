@@ -133,8 +133,8 @@ enum OptionTable {
             long: "output", short: "o", section: .output,
             help: """
             Where to write:
-              a FILE (one input; .jpg, .jpeg, .jpe, .jfif or .png sets the format; other image \
-            extensions such as .webp are refused),
+              a FILE (one input; .jpg, .jpeg, .jpe, .jfif, .png, .webp or .avif sets the format; any \
+            other extension, such as .gif or .heic, is refused),
               a DIRECTORY (created if missing; writes DIR/NAME.EXT, with -R DIR/REL/NAME.EXT),
               a TEMPLATE containing {...} (a literal extension at its end sets the format like a \
             FILE's; ending in / or {rel} it is a folder), or
@@ -144,7 +144,7 @@ enum OptionTable {
             when it contains {. Without -o: beside each input as NAME-WxH.EXT (standard input goes to \
             standard output); reruns ignore such earlier outputs of an input NAME.* in the same folder.
             Template fields: {name} the input name without extension, {ext} the input's extension when \
-            the format is unchanged (else jpg or png), {dir} the input's directory, {rel} the sub-directory \
+            the format is unchanged (else jpg, png, webp or avif), {dir} the input's directory, {rel} the sub-directory \
             below the walked input directory (a folder template's {name}.{ext} goes below it), {w} {h} the output size, {ratio} the requested ratio as WxH as -r spells it, \
             the same at every size (3x2, 16x10, 1.91x1 for og; -s 800x600 gives 4x3; none asked: the source's, in lowest terms).
             """,
@@ -155,8 +155,9 @@ enum OptionTable {
             completion: .path, inVariant: true),
         OptionDeclaration(
             long: "format", short: "f", section: .output,
-            help: "jpeg, png, webp, avif or auto (default): the output name's extension, else the input's own format, "
-                + "but PNG when the result has transparency (e.g. --radius on a JPEG).",
+            help: "jpeg, png, webp, avif or auto (default): the output name's extension, else the input's own format "
+                + "(HEIC and GIF, which are only read: JPEG), but PNG when the result has transparency the format "
+                + "cannot hold (e.g. --radius on a JPEG).",
             action: .value(valueName: "FMT") { line, value throws(UsageError) in
                 line.options.format = try value.parsed { try OutputFormat(parsing: $0) }
             },

@@ -6,8 +6,11 @@ import Glibc
 /// The mark aspectfit puts in every image it writes, so that a file already at an output path can be
 /// proven to be its own earlier output, unchanged since: `aspectfit ` and eight hex digits, the
 /// CRC-32 of the file without the mark. JPEG: a comment segment (COM) after the APPn segments; PNG:
-/// a `Software` tEXt chunk before IEND. Any edit of the file (or a file another tool wrote) fails
-/// the proof, and aspectfit then never replaces it (`--overwrite` aside).
+/// a `Software` tEXt chunk before IEND; WebP: an `AFMK` chunk at the end of the RIFF (readers skip
+/// unknown chunks); AVIF: a `skip` box at the end (ISO BMFF's box for bytes to ignore). For WebP
+/// and AVIF the checksum covers everything before the text, the chunk's or box's header included.
+/// Any edit of the file (or a file another tool wrote) fails the proof, and aspectfit then never
+/// replaces it (`--overwrite` aside).
 enum WriterMark {
     static let prefix = Array("aspectfit ".utf8)
     /// The mark's text: the prefix and the checksum's eight hex digits.
@@ -26,10 +29,24 @@ enum WriterMark {
             guard let iend = PNGChunks.list(bytes)?.last, iend.type == Array("IEND".utf8) else { return bytes }
             let data = keyword + Self.text(CRC32.of(bytes))
             return Array(bytes[..<iend.start]) + PNGChunks.chunk(type: Array("tEXt".utf8), data: data) + bytes[iend.start...]
-        default:
+        case .webp:
+            guard bytes.count >= 12 else { return bytes }
+            var framed = bytes + Array("AFMK".utf8) + littleEndian(UInt32(textLength))
+            framed.replaceSubrange(4..<8, with: littleEndian(UInt32(framed.count + textLength - 8)))
+            return framed + text(CRC32.of(framed))
+        case .avif:
+            let framed = bytes + bigEndian(UInt32(8 + textLength)) + Array("skip".utf8)
+            return framed + text(CRC32.of(framed))
+        case .heic, .gif:
             return bytes
         }
     }
+
+    private static func littleEndian(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+    private static func bigEndian(_ v: UInt32) -> [UInt8] { littleEndian(v).reversed() }
+
+    /// The tail a WebP or AVIF mark takes: the chunk's or box's 8-byte header and the text.
+    private static let trailerLength = 8 + textLength
 
     /// Whether the regular file at `path` (not followed if a symlink) carries a mark whose checksum
     /// matches the rest of it. Reads it in pieces: memory stays small whatever its size.
@@ -61,6 +78,13 @@ enum WriterMark {
             && text.dropFirst(prefix.count).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
+    /// WebP (a RIFF of type WEBP) or AVIF (an ISO BMFF file: `ftyp` first), whose marks end the file.
+    private static func trailerKind(_ head: [UInt8], _ read: (Int, Int) -> [UInt8]?) -> ImageFormat? {
+        if head.starts(with: Array("RIFF".utf8)), read(8, 4) == Array("WEBP".utf8) { return .webp }
+        if Array(head[4..<8]) == Array("ftyp".utf8) { return .avif }
+        return nil
+    }
+
     /// The longest JPEG header searched for the mark (APPn segments with EXIF and ICC profiles included).
     private static let jpegHeaderLimit = 1 << 20
 
@@ -72,6 +96,17 @@ enum WriterMark {
             for segment in segments where segment.marker == 0xFE && isMarkText(header[segment.payload]) {
                 return (segment.start ..< segment.payload.upperBound, header[segment.payload])
             }
+        } else if size >= 12 + trailerLength, let kind = head.count >= 8 ? trailerKind(head, read) : nil,
+                  let tail = read(size - trailerLength, trailerLength), tail.count == trailerLength {
+            let text = tail[8...]
+            let header = Array(tail[..<8])
+            let expected = kind == .webp ? Array("AFMK".utf8) + littleEndian(UInt32(textLength))
+                : bigEndian(UInt32(trailerLength)) + Array("skip".utf8)
+            guard header == expected, isMarkText(text) else { return nil }
+            if kind == .webp {
+                guard let riff = read(4, 4), riff == littleEndian(UInt32(size - 8)) else { return nil }
+            }
+            return (size - textLength ..< size, text)
         } else if head.starts(with: PNGChunks.signature) {
             var at = PNGChunks.signature.count
             while at + 12 <= size, let chunkHeader = read(at, 8), chunkHeader.count == 8 {

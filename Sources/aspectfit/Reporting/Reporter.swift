@@ -85,7 +85,7 @@ final class Reporter: @unchecked Sendable {
                 StandardStreams.writeMessage("aspectfit: nothing to do: shard \(shard.index)/\(shard.count) holds none of the \(found) inputs")
             } else {
                 let why = walk.reasons.isEmpty ? "" : ": " + walk.reasons.joined(separator: ", ")
-                StandardStreams.writeMessage("aspectfit: nothing to do: no JPEG or PNG input found\(why)")
+                StandardStreams.writeMessage("aspectfit: nothing to do: no image input found\(why)")
             }
             return
         }

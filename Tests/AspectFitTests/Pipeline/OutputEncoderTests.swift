@@ -35,14 +35,24 @@ import TestSupport
         #expect(try IndependentDecoder.block("ICC_Profile", of: none, suffix: ".webp")?.isEmpty ?? true)
     }
 
-    @Test func webpAndAVIFParseButCannotBePlannedUntilImageFormatNamesThem() throws {
+    /// `-f webp` and `-f avif` plan and run to their format, whatever the source; `auto` keeps
+    /// a written source that holds the result and turns a read-only one (HEIC, GIF) into JPEG or PNG.
+    @Test func webpAndAVIFArePlannedAndWritten() throws {
         #expect(try OutputFormat(parsing: "WebP") == .webp && OutputFormat(parsing: "avif") == .avif)
         let jpeg = try ImageEncoder.encodeJPEG(EncodeTests.pattern(width: 32, height: 24, layout: .rgb8))
-        for format in [OutputFormat.webp, .avif] {
+        for (format, magic) in [(OutputFormat.webp, Array("WEBP".utf8)), (.avif, Array("ftypavif".utf8))] {
             var options = FitOptions()
             options.format = format
-            #expect(throws: FitError.plan(.formatNotWritable(format))) { try Pipeline(options: options).plan(jpeg) }
-            #expect(Pipeline(options: options).outputFormat(forSource: .jpeg) == nil)
+            options.size = .size(width: 16, height: 12)
+            let result = try Pipeline(options: options).run(jpeg)
+            #expect(result.plan.outputFormat == ImageFormat(rawValue: format.rawValue))
+            #expect(Array(result.bytes[8..<(8 + magic.count)]) == magic || Array(result.bytes[4..<(4 + magic.count)]) == magic)
+            #expect(Pipeline(options: options).outputFormat(forSource: .gif) == ImageFormat(rawValue: format.rawValue))
+        }
+        for (source, transparent, written) in [(ImageFormat.webp, true, ImageFormat.webp), (.avif, true, .avif), (.jpeg, true, .png),
+                                               (.heic, false, .jpeg), (.heic, true, .png), (.gif, true, .png), (.gif, false, .jpeg),
+                                               (.png, false, .png), (.webp, false, .webp)] {
+            #expect(OutputFormat.auto.resolved(source: source, transparent: transparent) == written, "\(source) \(transparent)")
         }
     }
 }

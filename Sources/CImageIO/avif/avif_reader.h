@@ -1,0 +1,24 @@
+/* What the AVIF probe and decoder share: opening libavif over memory and the upright geometry. */
+#ifndef CIMAGEIO_AVIF_READER_H
+#define CIMAGEIO_AVIF_READER_H
+#include "internal.h"
+#include <avif/avif.h>
+
+/* A parsed (not yet decoded) AVIF; on failure `*decoder` is NULL and the message names the problem. */
+cio_status cio_avif_open(const uint8_t *data, size_t size, uint64_t max_pixels, avifDecoder **decoder,
+                         cio_message *message);
+
+/* The libavif result as a status with a message naming AVIF, what was being done and libavif's words. */
+cio_status cio_avif_failure(avifResult result, const avifDecoder *decoder, const char *stage, cio_message *message);
+
+/* How the coded image becomes upright: the clean-aperture crop, then `angle` quarter turns
+ * anti-clockwise (irot), then a mirror (imir: 0 top-bottom, 1 left-right, -1 none). */
+typedef struct {
+    uint32_t crop_x, crop_y, crop_width, crop_height;
+    int angle;
+    int mirror;
+    uint32_t width, height;       /* the upright size */
+} cio_avif_geometry;
+
+cio_status cio_avif_geometry_of(const avifImage *image, cio_avif_geometry *geometry, cio_message *message);
+#endif

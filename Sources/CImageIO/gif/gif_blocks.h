@@ -1,0 +1,17 @@
+/* A walk over a GIF's blocks (no LZW decoding): the logical screen, the frames, the first frame's
+ * transparency. The probe reports it; the decoder takes its layout from it. */
+#ifndef CIMAGEIO_GIF_BLOCKS_H
+#define CIMAGEIO_GIF_BLOCKS_H
+#include "internal.h"
+
+typedef struct {
+    uint32_t width, height;       /* the logical screen: the canvas the first frame is drawn on */
+    uint32_t frame_count;         /* image descriptors met before the trailer or the end of the data */
+    int first_transparent;        /* the first frame's graphic control extension names a transparent index */
+    int complete;                 /* the walk reached the trailer */
+} cio_gif_summary;
+
+/* CIO_TRUNCATED when the data ends before the first frame, CIO_CORRUPT for a block that is not
+ * one or no frame before the trailer; a file cut after its first frame is summarised. */
+cio_status cio_gif_summarise(const uint8_t *data, size_t size, cio_gif_summary *summary, cio_message *message);
+#endif

@@ -1,0 +1,55 @@
+/* HEIF header probe: the primary image's upright size, alpha, ICC (or one made from nclx) and Exif. */
+#include "heif/heif_reader.h"
+#include "colour/nclx_profile.h"
+#include <stdlib.h>
+
+static void read_profile(const struct heif_image_handle *handle, cio_info *info) {
+    const enum heif_color_profile_type type = heif_image_handle_get_color_profile_type(handle);
+    if (type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC) {
+        const size_t size = heif_image_handle_get_raw_color_profile_size(handle);
+        uint8_t *profile = size > 0 ? malloc(size) : NULL;
+        if (profile != NULL && heif_image_handle_get_raw_color_profile(handle, profile).code == heif_error_Ok) {
+            info->icc = profile;
+            info->icc_size = size;
+        } else {
+            free(profile);
+        }
+        return;
+    }
+    struct heif_color_profile_nclx *nclx = NULL;
+    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx != NULL) {
+        info->icc = cio_nclx_profile(nclx->color_primaries, nclx->transfer_characteristics, &info->icc_size);
+    }
+    heif_nclx_color_profile_free(nclx);
+}
+
+/* The first Exif block, without the offset HEIF puts before the TIFF header. */
+static void read_exif(const struct heif_image_handle *handle, cio_info *info) {
+    heif_item_id id;
+    if (heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) != 1) return;
+    const size_t size = heif_image_handle_get_metadata_size(handle, id);
+    uint8_t *block = size > 0 ? malloc(size) : NULL;
+    if (block != NULL && heif_image_handle_get_metadata(handle, id, block).code == heif_error_Ok) {
+        cio_copy_heif_exif(block, size, &info->exif, &info->exif_size);
+    }
+    free(block);
+}
+
+cio_status cio_heif_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message) {
+    cio_heif_file file;
+    cio_status status = cio_heif_open(data, size, &file, message);
+    if (status != CIO_OK) return status;
+    info->format = CIO_FORMAT_HEIF;
+    info->width = file.width;
+    info->height = file.height;
+    info->has_alpha = file.has_alpha;
+    info->channels = 3 + file.has_alpha;
+    const int bits = heif_image_handle_get_luma_bits_per_pixel(file.handle);
+    info->bit_depth = bits > 0 ? bits : 8;
+    info->orientation = 1;
+    info->layout = file.has_alpha ? CIO_RGBA8 : CIO_RGB8;
+    read_profile(file.handle, info);
+    read_exif(file.handle, info);
+    cio_heif_close(&file);
+    return CIO_OK;
+}
