@@ -41,7 +41,7 @@ import TestSupport
     static func traced(_ sandbox: Sandbox, _ arguments: [String]) throws -> (result: CommandRunner.Result, trace: Trace) {
         let strace = try ExternalTool.url("strace")
         let log = sandbox.url("strace.log").path
-        // LeakSanitizer cannot run under ptrace: with an ASan build (scripts/sanitize.sh) it is off here.
+        // LeakSanitizer cannot run under ptrace: with an ASan build (scripts/ci/sanitize.sh) it is off here.
         let asan = (ProcessInfo.processInfo.environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "detect_leaks=0"
         let (process, out, err) = try CommandRunner.start(
             ["-f", "-y", "-qq", "-o", log, "-e", "trace=fdatasync,fsync,sync_file_range,rename,renameat,renameat2",

@@ -110,7 +110,7 @@ import TestSupport
 
     /// A lossless (PNG) output keeps the chroma a q85 JPEG would lose: at the same 2x-and-over
     /// reductions it is smoothed, and the output is the smoothed full decode's, byte for byte
-    /// (repeated chroma scores ~54 dB there against ~73 dB: `scripts/measure-chroma.sh 200 png`).
+    /// (repeated chroma scores ~54 dB there against ~73 dB: `scripts/measure/measure-chroma.sh 200 png`).
     /// Variants sharing a decode with such an output smooth too.
     @Test func losslessOutputsKeepSmoothedChroma() throws {
         guard try Corpus.require() else { return }

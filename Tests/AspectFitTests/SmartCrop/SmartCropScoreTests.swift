@@ -6,7 +6,7 @@ import TestSupport
 /// The annotated set scored through the real pipeline: for every image and ratio where the
 /// window's position matters, the share of the hand-boxed subject the crop keeps, relative to
 /// the best any window position keeps. The floors sit just under today's scores (see README
-/// "Smart crop" for the table and scripts/smartcrop-score.py for the comparison with libvips).
+/// "Smart crop" for the table and scripts/measure/smartcrop-score.py for the comparison with libvips).
 @Suite struct SmartCropScoreTests {
     struct Score {
         var mean: Double

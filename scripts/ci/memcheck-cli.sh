@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # valgrind memcheck of the aspectfit binary over ../shared/corpus/bad and a sample of the rest of
 # the corpus: zero errors and nothing definitely lost, or exit 1. (The C bridge alone is checked by
-# scripts/memcheck-bad.sh.) Swift runtime caches show as "possibly lost"; those are not errors.
-# Usage: scripts/memcheck-cli.sh   (run from the project root)
+# scripts/ci/memcheck-bad.sh.) Swift runtime caches show as "possibly lost"; those are not errors.
+# Usage: scripts/ci/memcheck-cli.sh   (run from the project root)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 corpus=../shared/corpus
 swift build -c release --product aspectfit >/dev/null
 work=$(mktemp -d)

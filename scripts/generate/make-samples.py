@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Builds samples/ (the README demo images) from public-domain and CC0 corpus photos.
 
-    .bench/pillow/bin/python scripts/make-samples.py     (run from the project root)
+    .bench/pillow/bin/python scripts/generate/make-samples.py     (run from the project root)
 
 Copies (licence from ../shared/corpus/MANIFEST.tsv):
   harvesters.jpg          photos/harvesters-1165x859.jpg: public domain (Metropolitan Museum of Art)

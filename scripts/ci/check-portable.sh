@@ -4,9 +4,9 @@
 # an AVX2 machine) and as the forced SSE2 and scalar kernels (ASPECTFIT_SIMD), for option
 # combinations covering both pass orders, RGB, gray and RGBA, orientation, corners and linear light.
 #
-#   bash scripts/check-portable.sh [--binary PATH]     (default: builds .build/release/aspectfit)
+#   bash scripts/ci/check-portable.sh [--binary PATH]     (default: builds .build/release/aspectfit)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 binary=""
 if [[ "${1:-}" == "--binary" ]]; then binary=$2; shift 2; fi

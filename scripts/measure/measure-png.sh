@@ -5,17 +5,17 @@
 # CPU, at each --png-compression level given (--fast-png is level 1); prints the mean time and each
 # file's size. With a second binary (say, a build from before a change), the same for it.
 #
-#   bash scripts/measure-png.sh [--levels "1 3 6"] [--baseline OTHER_BINARY]
+#   bash scripts/measure/measure-png.sh [--levels "1 3 6"] [--baseline OTHER_BINARY]
 #        (after swift build -c release and ../shared/bench/make-workload.py)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 levels="1 3 6"
 baseline=""
 while (($#)); do
   case $1 in
     --levels) levels=$2; shift 2 ;;
     --baseline) baseline=$2; shift 2 ;;
-    *) echo "usage: bash scripts/measure-png.sh [--levels \"1 3 6\"] [--baseline BINARY]" >&2; exit 2 ;;
+    *) echo "usage: bash scripts/measure/measure-png.sh [--levels \"1 3 6\"] [--baseline BINARY]" >&2; exit 2 ;;
   esac
 done
 bin=.build/release/aspectfit

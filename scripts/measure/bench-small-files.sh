@@ -4,18 +4,18 @@
 # (one process per job). Prints the best-of-N wall times, the ratios to Pillow-SIMD+draft, and PSNR
 # against the float64 reference (../shared/bench/quality.py) on the first 200 files.
 #
-#   bash scripts/bench-small-files.sh [--runs N] [--count N]       wall clock (needs a quiet machine)
-#   bash scripts/bench-small-files.sh --callgrind [N]              instruction counts and syscalls over
+#   bash scripts/measure/bench-small-files.sh [--runs N] [--count N]       wall clock (needs a quiet machine)
+#   bash scripts/measure/bench-small-files.sh --callgrind [N]              instruction counts and syscalls over
 #                                                                  the first N files (default 200), 1 job
-#   bash scripts/bench-small-files.sh --sync-cost DIR...           what fdatasync adds per 7 KB output file
+#   bash scripts/measure/bench-small-files.sh --sync-cost DIR...           what fdatasync adds per 7 KB output file
 #                                                                  (temp + write [+ fdatasync] + rename) in DIR,
 #                                                                  one by one and in aspectfit's groups of 16
 # Outputs go to a folder under $TMPDIR (default /tmp): put it on the disk to compare on (aspectfit
-# fdatasyncs every output, the others do not; aspectfit --no-sync is timed too). Inputs: bench-out/small/src, made once by scripts/make-small-files.py from bench-workload/jpeg
+# fdatasyncs every output, the others do not; aspectfit --no-sync is timed too). Inputs: bench-out/small/src, made once by scripts/generate/make-small-files.py from bench-workload/jpeg
 # (../shared/bench/make-workload.py). Pythons: PILLOW_PY (default .bench/pillow/bin/python, for the
 # generator and quality.py), PILLOW_SIMD_PY (default .bench/simd/bin/python); see ../shared/bench/setup.sh.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 runs=3 count=2000 callgrind=0 sample=200
 while (($#)); do
@@ -73,7 +73,7 @@ py=${PILLOW_PY:-.bench/pillow/bin/python}
 simd=${PILLOW_SIMD_PY:-.bench/simd/bin/python}
 src=bench-out/small/src
 if [[ $(find "$src" -name "*.jpg" 2>/dev/null | wc -l) -lt $count ]]; then
-    "$py" scripts/make-small-files.py --count "$count" "$src" >&2
+    "$py" scripts/generate/make-small-files.py --count "$count" "$src" >&2
 fi
 swift build -c release --product aspectfit >/dev/null
 af=$PWD/.build/release/aspectfit

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Renders docs/ratios/NAME.jpg, the README's example of every named ratio, from samples/harvesters.jpg
-# (public domain). Run from the project root: bash scripts/make-ratio-examples.sh
+# (public domain). Run from the project root: bash scripts/generate/make-ratio-examples.sh
 set -euo pipefail
 swift build -c release --product aspectfit >/dev/null
 mkdir -p docs/ratios

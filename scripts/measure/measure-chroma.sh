@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # What repeating a 4:2:0 JPEG's chroma costs in quality where aspectfit could do it (a full-scale
 # decode the resampler reduces by 2x or more): the small-files job (640x480 -> 128x128) on the first
-# N files of bench-out/small/src (scripts/make-small-files.py), from djpeg's smoothed decode and from
+# N files of bench-out/small/src (scripts/generate/make-small-files.py), from djpeg's smoothed decode and from
 # djpeg -nosmooth's (each saved as PNG, so only the chroma differs), and straight from the JPEGs.
 # Prints PSNR against the float64 reference (../shared/bench/quality.py); for JPEG q85 outputs also
 # the q85 ceiling. aspectfit repeats the chroma for the JPEG outputs and smooths it for PNG ones.
 #
-#   bash scripts/measure-chroma.sh [N] [jpeg|png]   (default 200 jpeg; needs a release build and djpeg)
+#   bash scripts/measure/measure-chroma.sh [N] [jpeg|png]   (default 200 jpeg; needs a release build and djpeg)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 count=${1:-200}
 format=${2:-jpeg}
 [[ $format == jpeg || $format == png ]] || { echo "measure-chroma.sh: format jpeg or png" >&2; exit 2; }

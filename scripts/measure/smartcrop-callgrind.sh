@@ -6,12 +6,12 @@
 # over every bench-workload/jpeg/*.jpg (24 JPEGs 4032x3024, 8 portrait). Prints per-file and total
 # instruction counts (valgrind callgrind: repeatable on a busy machine) and the peak RSS of each
 # strategy (/usr/bin/time -v, the largest over the files).
-#   scripts/smartcrop-callgrind.sh [--wall] [--t2] [--gravities "attention entropy"] [FILE...]
+#   scripts/measure/smartcrop-callgrind.sh [--wall] [--t2] [--gravities "attention entropy"] [FILE...]
 # --wall times the same per-file commands with hyperfine instead (use on a quiet machine); --t2 runs
 # peers.sh's T2 job instead (--ratio square --width 256 --quality 85).
 # Needs the release build (swift build -c release) and the workload (../shared/bench/README.md).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 bin=.build/release/aspectfit
 wall=0
 t2=0

@@ -1,19 +1,19 @@
 #!/bin/sh
 # Runs the tests under sanitizers, then valgrind memcheck over the bad corpus.
 #   address:   swift test --sanitize=address (ASan + LeakSanitizer) over Swift and the C bridge;
-#              toolchain-internal leaks are suppressed by scripts/lsan-suppressions.txt.
+#              toolchain-internal leaks are suppressed by scripts/ci/lsan-suppressions.txt.
 #   undefined: UBSan on the C bridge. `swift test --sanitize=undefined` cannot work on Linux with
 #              Swift 6.3.1: swift-driver looks for libclang_rt.ubsan-x86_64.a, the toolchain ships
 #              libclang_rt.ubsan_standalone-x86_64.a ("unsupported option '-sanitize=undefined'
 #              for target"); Swift code has no UBSan anyway (debug builds keep Swift's own checks).
 #              So the C target is built with -fsanitize=undefined (no recovery: UB aborts the test
 #              run) and the standalone runtime is linked in.
-#   memcheck:  scripts/memcheck-bad.sh (valgrind over ../shared/corpus/bad).
-# Usage: scripts/sanitize.sh [all|address|undefined|memcheck]   (default all; run from anywhere)
+#   memcheck:  scripts/ci/memcheck-bad.sh (valgrind over ../shared/corpus/bad).
+# Usage: scripts/ci/sanitize.sh [all|address|undefined|memcheck]   (default all; run from anywhere)
 # FILTER=regex narrows the swift test runs (e.g. FILTER='BadCorpus|Bomb|FuzzRegression').
 # Scratch paths .build/sanitize-* keep the normal .build untouched. Needs valgrind (apt).
 set -eu
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 what=${1:-all}
 cd "$root"
 filter=${FILTER:+--filter "$FILTER"}
@@ -25,7 +25,7 @@ run_address() {
     swift build -Xswiftc -O --build-tests --sanitize=address --scratch-path .build/sanitize-address
     # The peak-memory test is left to `swift test`: ASan's quarantine keeps freed memory on purpose,
     # so RSS grows with the work done.
-    LSAN_OPTIONS=suppressions=$root/scripts/lsan-suppressions.txt \
+    LSAN_OPTIONS=suppressions=$root/scripts/ci/lsan-suppressions.txt \
         swift test -Xswiftc -O --skip-build --sanitize=address --scratch-path .build/sanitize-address \
         --skip peakMemoryDoesNotGrowWithTheNumberOfFiles $filter
 }
@@ -41,7 +41,7 @@ run_undefined() {
 
 run_memcheck() {
     echo "== valgrind memcheck over the bad corpus"
-    "$root/scripts/memcheck-bad.sh"
+    "$root/scripts/ci/memcheck-bad.sh"
 }
 
 case $what in
@@ -49,6 +49,6 @@ address) run_address ;;
 undefined) run_undefined ;;
 memcheck) run_memcheck ;;
 all) run_address; run_undefined; run_memcheck ;;
-*) echo "usage: scripts/sanitize.sh [all|address|undefined|memcheck]" >&2; exit 2 ;;
+*) echo "usage: scripts/ci/sanitize.sh [all|address|undefined|memcheck]" >&2; exit 2 ;;
 esac
 echo "sanitize: $what passed"

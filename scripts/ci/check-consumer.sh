@@ -4,9 +4,9 @@
 # `.package(url: "file://...", from: "0.1.0")`. SwiftPM refuses that when any target of the
 # product has unsafe build flags, so this fails if Package.swift grows some again.
 #
-#   bash scripts/check-consumer.sh        (commit first: the clone sees only committed work)
+#   bash scripts/ci/check-consumer.sh        (commit first: the clone sees only committed work)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$PWD
 work=$(mktemp -d /tmp/aspectfit-consumer.XXXXXX)
 trap 'rm -rf "$work"' EXIT

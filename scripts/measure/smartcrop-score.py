@@ -11,14 +11,14 @@ Strategies: aspectfit -g attention / entropy / centre (the release binary, from 
 files, so EXIF orientation is exercised) and `vips smartcrop --interesting attention|entropy|centre`
 (on upright PNG copies; the crop offset is found by matching the output in the source).
 
-Usage: scripts/smartcrop-score.py [--binary .build/release/aspectfit] [--set fitting|heldout] [--per-case]
+Usage: scripts/measure/smartcrop-score.py [--binary .build/release/aspectfit] [--set fitting|heldout] [--per-case]
 Needs Pillow + numpy (/work/main/.bench/pillow/bin/python) and vips.
 """
 import argparse, json, os, subprocess, sys, tempfile
 import numpy as np
 from PIL import Image, ImageOps
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 SET = os.path.join(ROOT, "Tests", "SmartCropSet")
 RATIOS = [(1, 1), (9, 16), (16, 9), (3, 1), (1, 3), (4, 5)]
 

@@ -3,12 +3,12 @@
 # Pillow-SIMD / Pillow on the same pixels, or, with --callgrind, repeatable instruction counts of
 # the hot functions (timings on a shared 2-core machine are noisy; instruction counts are not).
 #
-#   scripts/bench-core.sh [--runs N] [--pillow PYTHON] [--only rgb|rgba] [--width 800|2016] [--linear]
-#   scripts/bench-core.sh --callgrind [--only rgb|rgba] [--width 800|2016]
+#   scripts/measure/bench-core.sh [--runs N] [--pillow PYTHON] [--only rgb|rgba] [--width 800|2016] [--linear]
+#   scripts/measure/bench-core.sh --callgrind [--only rgb|rgba] [--width 800|2016]
 # The kernels are the best this CPU runs (AVX2 or SSE2, chosen at run time); to measure lower
-# ones: ASPECTFIT_SIMD=sse2 (or scalar) scripts/bench-core.sh ...
+# ones: ASPECTFIT_SIMD=sse2 (or scalar) scripts/measure/bench-core.sh ...
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 build=.build
 if [[ "${1:-}" == "--build-path" ]]; then build=$2; shift 2; fi

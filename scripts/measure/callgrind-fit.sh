@@ -3,11 +3,11 @@
 # on a busy machine where timings are noise: a 4032x3024 JPEG -> 800x600 q85 (peers.sh T1) and a
 # 2048x1536 RGBA PNG -> 512x512 with 64 px corners (T3), from the peer benchmark's workload.
 #
-#   bash scripts/callgrind-fit.sh [BINARY...]      (default: builds .build/release/aspectfit)
+#   bash scripts/measure/callgrind-fit.sh [BINARY...]      (default: builds .build/release/aspectfit)
 #   JPEG=FILE PNG=FILE to use other inputs (default: the first of bench-workload/jpeg and png,
 #   made by ../shared/bench/make-workload.py)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 if (($# == 0)); then
     swift build -c release --product aspectfit >/dev/null
     set -- .build/release/aspectfit

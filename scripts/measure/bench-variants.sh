@@ -7,7 +7,7 @@
 #   pillow-simd-draft   three passes of ../shared/bench/pil_fit.py --draft (if Pillow-SIMD is set up),
 # and the quality of every output (PSNR against quality.py's float64 Lanczos3 reference).
 #
-#   bash scripts/bench-variants.sh [options]          (from the project root, after swift build -c release)
+#   bash scripts/measure/bench-variants.sh [options]          (from the project root, after swift build -c release)
 #
 #   --workload DIR   the T1 workload (../shared/bench/make-workload.py), default bench-workload
 #   --out DIR        outputs, logs, reference cache, default bench-out/variants
@@ -29,7 +29,7 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-ROOT=$(cd "$HERE/.." && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
 SHARED=$ROOT/../shared/bench
 WORKLOAD=bench-workload
 OUT=bench-out/variants

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Renders a contact sheet: one photo at every named ratio, plain and with rounded corners.
 
-    .bench/pillow/bin/python scripts/contact-sheet.py [PHOTO] [OUT.png]
+    .bench/pillow/bin/python scripts/generate/contact-sheet.py [PHOTO] [OUT.png]
 
 Runs the built release binary (.build/release/aspectfit) once per ratio and corner style, then
 pastes the results on a grey sheet with captions, so geometry, sharpness and corner edges can be

@@ -15,7 +15,7 @@ import os
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "SmartCropSet")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "SmartCropSet")
 rng = np.random.default_rng(12)
 
 # Hand annotations: the key subject of each photo, fractions (x0, y0, x1, y1) of the upright image.
@@ -193,7 +193,7 @@ def main():
 
     with open(os.path.join(OUT, "annotations.tsv"), "w") as f:
         f.write("# image\tx0\ty0\tx1\ty1\tsubject  (fractions of the upright image; corpus: = ../shared/corpus, "
-                "samples: = samples/, set: = this folder; written by scripts/make-smartcrop-set.py)\n")
+                "samples: = samples/, set: = this folder; written by scripts/generate/make-smartcrop-set.py)\n")
         for name, (x0, y0, x1, y1), note in HAND + rows:
             f.write(f"{name}\t{x0:.4f}\t{y0:.4f}\t{x1:.4f}\t{y1:.4f}\t{note}\n")
 
@@ -213,7 +213,7 @@ HELD_PHOTOS = [
 
 def heldout(rows):
     """The held-out set: photos the weights never saw, and the generated kinds with other seeds,
-    positions, sizes and colours. Scored separately (scripts/smartcrop-score.py --set heldout)."""
+    positions, sizes and colours. Scored separately (scripts/measure/smartcrop-score.py --set heldout)."""
     global rng
     rng = np.random.default_rng(2026)
     os.makedirs(HELDOUT, exist_ok=True)
@@ -277,7 +277,7 @@ def heldout(rows):
 def write_tsv(path, rows):
     with open(path, "w") as f:
         f.write("# image\tx0\ty0\tx1\ty1\tsubject  (fractions of the upright image; corpus: = ../shared/corpus, "
-                "samples: = samples/, set: = Tests/SmartCropSet; written by scripts/make-smartcrop-set.py)\n")
+                "samples: = samples/, set: = Tests/SmartCropSet; written by scripts/generate/make-smartcrop-set.py)\n")
         for name, (x0, y0, x1, y1), note in rows:
             f.write(f"{name}\t{x0:.4f}\t{y0:.4f}\t{x1:.4f}\t{y1:.4f}\t{note}\n")
 

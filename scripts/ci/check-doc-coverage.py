@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Every public declaration of AspectFit has a /// comment.
 
-Reads the symbol graph that swift-symbolgraph-extract wrote (scripts/build-docs.sh makes it) and
+Reads the symbol graph that swift-symbolgraph-extract wrote (scripts/ci/build-docs.sh makes it) and
 lists each public symbol declared in Sources/AspectFit without a doc comment of its own (symbols
 the compiler synthesizes, such as a Codable init or ==, have no source location and are skipped).
 Exit status 1 when any is missing.

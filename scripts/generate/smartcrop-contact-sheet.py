@@ -2,12 +2,12 @@
 """Draws docs/smartcrop/contact-sheet.jpg: each sample photo (and two corpus photos) with the centre
 crop beside the attention crop, at 1:1 and 3:1 (16:9 for the wide ones is in README's table).
 Runs the release binary; needs Pillow (/work/main/.bench/pillow/bin/python).
-Usage: scripts/smartcrop-contact-sheet.py [--binary .build/release/aspectfit]
+Usage: scripts/generate/smartcrop-contact-sheet.py [--binary .build/release/aspectfit]
 """
 import argparse, os, subprocess, tempfile
 from PIL import Image, ImageDraw, ImageOps
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 PHOTOS = ["samples/harvesters.jpg", "samples/harvesters-portrait-exif6.jpg", "samples/astronaut-alpha.png",
           "samples/tulips-alpha.png", "samples/concert-gray.jpg",
           "../shared/corpus/photos/android-portrait-960x1280.jpg", "../shared/corpus/photos/unsplash-kayak-iptc-xmp.jpg"]
