@@ -161,19 +161,19 @@ enum OptionTable {
             action: .flag { $0.options.fit.jpeg.chroma = .full444 }, inVariant: true),
         OptionDeclaration(
             long: "optimize-huffman", section: .output,
-            help: "Optimal JPEG Huffman tables: a few percent smaller, a bit slower.",
+            help: "Optimal JPEG Huffman tables: smaller files, a slower encode.",
             action: .flag { $0.options.fit.jpeg.optimizeHuffman = true }, inVariant: true),
         OptionDeclaration(
             long: "png-compression", section: .output,
-            help: "deflate level 0-9 (default \(FitOptions().png.compressionLevel); 1: faster, up to 11% larger). "
+            help: "deflate level 0-9 (default \(FitOptions().png.compressionLevel); lower is faster, higher smaller). "
                 + "Each row takes the smaller of the AVG and PAETH filters.",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 line.options.fit.png.compressionLevel = try value.integer(in: 0...9)
             }, inVariant: true),
         OptionDeclaration(
             long: "fast-png", section: .output,
-            help: "The fastest PNG encode: deflate level 1, as --png-compression 1 (a PNG card about a fifth "
-                + "faster than at the default level; 0.3-5% larger on photos, up to 11% on flat graphics).",
+            help: "The fastest PNG encode: deflate level 1, as --png-compression 1 (faster than the default "
+                + "level, larger files).",
             action: .flag { $0.options.fit.png.compressionLevel = 1 },
             conflicts: ["png-compression"], inVariant: true),
         OptionDeclaration(
