@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draws docs/smartcrop/contact-sheet.jpg: each sample photo (and two corpus photos) with the centre
+"""Draws docs/smart-crop/contact-sheet.jpg: each sample photo (and two corpus photos) with the centre
 crop beside the attention crop, at 1:1 and 3:1 (16:9 for the wide ones is in README's table).
 Runs the release binary; needs Pillow (/work/main/.bench/pillow/bin/python).
 Usage: scripts/generate/smartcrop-contact-sheet.py [--binary .build/release/aspectfit]

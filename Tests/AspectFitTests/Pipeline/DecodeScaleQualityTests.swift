@@ -3,8 +3,7 @@ import Testing
 import TestSupport
 @testable import AspectFit
 
-/// The decode scale the plan picks keeps the published quality bound (README "How it works",
-/// docs/decode-scale.md). The oracle is the float64 `ReferenceResampler` run on the full-resolution
+/// The decode scale the plan picks keeps the published quality bound (docs/decode-scale.md). The oracle is the float64 `ReferenceResampler` run on the full-resolution
 /// decode; the full-decode route is the same pixels given as a PNG, which never shrinks on load.
 @Suite struct DecodeScaleQualityTests {
     /// PSNR (dB) of `bytes` decoded against `reference`.
