@@ -19,6 +19,26 @@ logs=$scratch/logs
 
 # Each mutant: "@ name", "? swift test --filter regex", "- original snippet", "+ replacement".
 mutants=$(cat <<'EOF'
+@ mistyped-option-gets-no-prefix-hint
+? TypoAndMisnameTests
+- if !name.isEmpty, (1...3).contains(extensions.count) { return extensions }
++ if name.isEmpty, (1...3).contains(extensions.count) { return extensions }
+
+@ mistyped-extension-becomes-a-folder
+? TypoAndMisnameTests
+- return output.fileExtension.isEmpty ? output : nil
++ return output
+
+@ summary-only-on-a-terminal
+? TypoAndMisnameTests
+- guard !options.quiet, stop != 141 else { return }
++ guard !options.quiet, StandardStreams.errorIsTerminal, stop != 141 else { return }
+
+@ repeated-value-not-noticed
+? TypoAndMisnameTests
+- if let earlier = given[option.long], earlier != value {
++ if let earlier = given[option.long], earlier == value {
+
 @ replaces-a-file-it-did-not-write
 ? OwnershipTests
 - if WriterMark.isMarked(path: path) {

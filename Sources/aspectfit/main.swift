@@ -22,6 +22,7 @@ let rawArguments = (1..<Int(CommandLine.argc)).map { PathBytes(cString: CommandL
 let parser = ArgumentParser(arguments: rawArguments, defaultJobs: ProcessorCount.available)
 let options: CommandLineOptions
 do { options = try parser.parse() } catch { fail(usage: error) }
+for warning in options.warnings { StandardStreams.writeMessage("aspectfit: warning: \(warning)") }
 
 let document: String? = switch options.request {
 case .run: nil

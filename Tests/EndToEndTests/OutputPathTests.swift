@@ -13,7 +13,8 @@ import TestSupport
         try sandbox.copy(Samples.jpeg, to: "in.jpg")
         let result = try sandbox.run(["--ratio", "4:3", "--width", "80", "-o", "out.jpg", "in.jpg"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.isEmpty)
+        #expect(result.stderr.hasPrefix("aspectfit: 1 written, 0 failed, 0 skipped in ") && result.stderr.filter { $0 == "\n" }.count == 1,
+                "one summary line: \(result.stderr)")
         #expect(sandbox.files(under: ".") == ["in.jpg", "out.jpg"])
     }
 
@@ -233,8 +234,11 @@ import TestSupport
         #expect(verbose.stderr.contains(" ms"))
         let progress = try sandbox.run(["--progress", "-r", "1:1", "-w", "16", "-o", "p/", "a.jpg"])
         #expect(progress.stderr.contains("1/1 ["), "\(progress.stderr)")
-        let quiet = try sandbox.run(["-r", "1:1", "-w", "16", "-o", "q/", "a.jpg"])
-        #expect(quiet.stderr.isEmpty)   // not a terminal: no progress, no summary
+        #expect(progress.stderr.contains("aspectfit: 1 written, 0 failed"), "a log gets the summary after the bar: \(progress.stderr)")
+        let plain = try sandbox.run(["-r", "1:1", "-w", "16", "-o", "q/", "a.jpg"])
+        #expect(plain.stderr.hasPrefix("aspectfit: 1 written"), "not a terminal: no progress, but the summary: \(plain.stderr)")
+        let quiet = try sandbox.run(["--quiet", "-r", "1:1", "-w", "16", "-o", "r/", "a.jpg"])
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
     }
 }
 

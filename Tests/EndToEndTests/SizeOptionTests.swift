@@ -46,8 +46,8 @@ import TestSupport
     }
 
     /// harvesters is 1165 x 859 = 1000735 pixels: decimal 1M (1000000) refuses it where a binary
-    /// 1M (1048576) would not; 1001K and the exact count accept it.
-    @Test(arguments: [("1M", false), ("1000734", false), ("1000735", true), ("1001K", true), ("1m", false), ("0.001G", nil),
+    /// 1M (1048576) would not; 1001K and the exact count accept it. A fraction is fine with a suffix.
+    @Test(arguments: [("1M", false), ("1000734", false), ("1000735", true), ("1001K", true), ("1m", false), ("0.001G", false), ("1.0015M", true), ("1.5", nil),
                       ("1G", true), ("2M", true), ("M", nil), ("-1M", nil), ("1T", nil), ("9999999999G", nil)] as [(String, Bool?)])
     func maxPixelsTakesDecimalSuffixes(limit: String, accepted: Bool?) throws {
         guard try Corpus.require() else { return }

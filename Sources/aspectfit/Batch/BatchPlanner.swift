@@ -91,6 +91,9 @@ struct BatchPlanner {
                 template = nil
             } else if output.bytes.contains(UInt8(ascii: "{")) {
                 let parsed = try OutputTemplate(parsing: output.bytes)
+                guard parsed.endsInExtension else {
+                    throw UsageError("-o \(output): the template's file names would have no extension (end it in .{ext}, .jpg or .png)")
+                }
                 namedFormat = try Self.format(named: parsed.literalExtension, output: output)
                 template = parsed
             } else if let folder = Self.plainFolder(output) {
@@ -122,21 +125,22 @@ struct BatchPlanner {
     }
 
     /// The folder a `-o` names when it is a plain folder: not `-` or a template, and ending in `/`,
-    /// an existing directory, or a name with no image extension.
+    /// an existing directory, or a name with no extension at all (`-o thumbs`). A name with an
+    /// extension is a file, so that a mistyped one (`-o x.pgn`) is an error, not a new folder.
     static func plainFolder(_ output: PathBytes) -> PathBytes? {
         if output.bytes == [UInt8(ascii: "-")] || output.bytes.contains(UInt8(ascii: "{")) { return nil }
         if output.hasTrailingSlash || (try? FileSystem.status(output, followingSymlinks: true))?.kind == .directory { return output }
-        if case .other = OutputExtension(output.fileExtension ?? "") { return output }
-        return nil
+        return output.fileExtension.isEmpty ? output : nil
     }
 
-    /// The format an output name's extension asks for; a usage error for an image format we
-    /// cannot write (`-o thumb.webp` must not become a folder, nor a file of other bytes).
+    /// The format an output name's extension asks for (nil: none given); a usage error for any
+    /// other extension (`-o thumb.webp` or `-o x.jpgg` must not become a folder, nor a file of other bytes).
     static func format(named ext: String?, output: PathBytes) throws(UsageError) -> ImageFormat? {
-        switch OutputExtension(ext ?? "") {
-        case .format(let format): format
+        guard let ext, !ext.isEmpty else { return nil }
+        switch OutputExtension(ext) {
+        case .format(let format): return format
         case .unwritableImage(let ext): throw OutputExtension.cannotWrite(ext, path: output)
-        case .other: nil
+        case .other: throw OutputExtension.notAFormat(ext, path: output)
         }
     }
 

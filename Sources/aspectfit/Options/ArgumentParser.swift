@@ -24,7 +24,9 @@ struct ArgumentParser {
         guard line.options.request == .run else { return line.options }
         try Self.checkCombinations(seen: seen)
         var options = try finish(line, seen: seen)
-        options.variants = try variants(of: line, seen: seen)
+        var variantWarnings: [String] = []
+        options.variants = try variants(of: line, seen: seen, warnings: &variantWarnings)
+        options.warnings = line.warnings + variantWarnings
         return options
     }
 
@@ -34,9 +36,17 @@ struct ArgumentParser {
                               variant: String?) throws(UsageError) {
         var i = 0
         var onlyInputs = false
+        var given: [String: [UInt8]] = [:]
         func apply(_ option: OptionDeclaration, _ value: [UInt8]?) throws(UsageError) {
             if variant != nil, !option.inVariant {
                 throw UsageError("--\(option.long) cannot be used inside a variant (only shape and output options; see --variant)")
+            }
+            if let value, option.long != "variant" {
+                if let earlier = given[option.long], earlier != value {   // last wins, as an alias's defaults need
+                    line.warnings.append((variant.map { "\($0): " } ?? "")
+                        + "--\(option.long) given twice ('\(PathBytes(earlier))', then '\(PathBytes(value))'); the last is used")
+                }
+                given[option.long] = value
             }
             if !seen.contains(option.long) { seen.append(option.long) }
             switch option.action {
@@ -65,7 +75,9 @@ struct ArgumentParser {
                     let nameBytes = body.prefix { $0 != UInt8(ascii: "=") }
                     let name = String(decoding: nameBytes, as: UTF8.self)
                     guard let option = OptionTable.named(name) else {
-                        throw UsageError("unknown option '--\(name)' (see aspectfit --help)")
+                        let near = OptionTable.nearest(to: name).map { "--" + $0 }
+                        throw UsageError("unknown option '--\(name)'" + (near.isEmpty ? " (see aspectfit --help)"
+                            : " (did you mean \(near.count == 1 ? near[0] : near.dropLast().joined(separator: ", ") + " or " + near.last!)?)"))
                     }
                     var value: [UInt8]?
                     if nameBytes.endIndex < body.endIndex {
@@ -114,7 +126,7 @@ struct ArgumentParser {
 
     /// Each `--variant` (then each line of `--variants-from`) applied over the command line's own
     /// shape and output options, which are their defaults.
-    private func variants(of line: ParsedCommandLine, seen: [String]) throws(UsageError) -> [OutputVariant] {
+    private func variants(of line: ParsedCommandLine, seen: [String], warnings: inout [String]) throws(UsageError) -> [OutputVariant] {
         var texts = line.variants
         if let file = line.variantsFrom {
             let data: [UInt8]
@@ -129,6 +141,7 @@ struct ArgumentParser {
             var given = ParsedCommandLine()
             var names: [String] = []
             try Self.apply(text.words, to: &given, seen: &names, variant: text.origin)
+            warnings += given.warnings
             var variant = line
             var inherited = seen.filter { $0 != "variant" && $0 != "variants-from" }
             for group in Self.replacedTogether where group.contains(where: names.contains) {

@@ -26,6 +26,8 @@ struct CommandLineOptions: Sendable {
 
     /// `--max-memory`: the images in flight hold at most this many bytes together (`MemoryBudget`).
     var maxMemory: Int?
+    /// Warnings about the command line itself, printed once before any work.
+    var warnings: [String] = []
     /// `--max-file-size`: inputs (and `--files-from` lists) larger than this are refused unread.
     var maxFileSize = 1 << 30
     /// Each output's data is synced before its rename (`--no-sync` turns it off).

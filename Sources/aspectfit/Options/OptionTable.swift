@@ -7,6 +7,20 @@ enum OptionTable {
     /// The entry for a long name ("ratio"); nil when there is none.
     static func named(_ long: String) -> OptionDeclaration? { all.first { $0.long == long } }
 
+    /// The listed options a mistyped long name most likely meant: those it is a prefix of, if at
+    /// most three (options are never abbreviated, so that adding one cannot change what a script
+    /// means), else the one nearest within two edits (one for names of up to four letters; a swap of
+    /// two neighbours is one edit).
+    static func nearest(to name: String) -> [String] {
+        let names = all.filter { !$0.hidden }.map(\.long)
+        let extensions = names.filter { $0.hasPrefix(name) }
+        if !name.isEmpty, (1...3).contains(extensions.count) { return extensions }
+        let allowed = name.count <= 4 ? 1 : 2
+        let ranked = names.map { ($0, EditDistance.between(Array($0.utf8), Array(name.utf8))) }.filter { $0.1 <= allowed }
+        guard let best = ranked.min(by: { $0.1 < $1.1 }), ranked.filter({ $0.1 == best.1 }).count == 1 else { return [] }
+        return [best.0]
+    }
+
     /// The entry for a short letter ("r"); nil when there is none.
     static func lettered(_ short: Character) -> OptionDeclaration? { all.first { $0.short == short } }
 
@@ -36,9 +50,9 @@ enum OptionTable {
             conflicts: ["size", "max"], inVariant: true),
         OptionDeclaration(
             long: "size", short: "s", section: .shape,
-            help: "Exact output size; it fixes the ratio too.",
+            help: "Exact output size; it fixes the ratio too. WxH, WXH or W:H.",
             action: .value(valueName: "WxH") { line, value throws(UsageError) in
-                let parts = value.text.split(separator: "x", omittingEmptySubsequences: false)
+                let parts = value.text.split(omittingEmptySubsequences: false) { "xX:".contains($0) }
                 guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), sides.contains(w), sides.contains(h) else {
                     throw UsageError("invalid size '\(value.text)' (expected WxH such as 800x600)")
                 }
@@ -194,7 +208,7 @@ enum OptionTable {
         OptionDeclaration(
             long: "max-pixels", section: .output,
             help: "Refuse inputs with more pixels than N (default \(DecodeOptions.defaultMaxPixels)). K, M and G are "
-                + "decimal, as in megapixels: 1M = 1000000, 268M = 268000000.",
+                + "decimal, as in megapixels: 1M = 1000000, 1.5M = 1500000, 268M = 268000000.",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 guard let n = PixelCount.parse(value.text) else {
                     throw UsageError("invalid pixel count '\(value.text)' (expected a positive count, optionally with K, M or G, such as 24M)")

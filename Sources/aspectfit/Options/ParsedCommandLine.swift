@@ -8,4 +8,6 @@ struct ParsedCommandLine: Sendable {
     var variants: [VariantText] = []
     /// `--variants-from FILE`, read once the command line is complete.
     var variantsFrom: PathBytes?
+    /// What the command line got wrong without being an error (a value given twice), one line each.
+    var warnings: [String] = []
 }

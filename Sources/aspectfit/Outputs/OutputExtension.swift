@@ -27,6 +27,12 @@ enum OutputExtension: Equatable {
         UsageError("-o \(path): aspectfit cannot write .\(ext) files; it writes JPEG (.jpg .jpeg .jpe .jfif) or PNG (.png)")
     }
 
+    /// The usage error for an output named `path` whose extension names no image format.
+    static func notAFormat(_ ext: String, path: PathBytes) -> UsageError {
+        UsageError("-o \(path): '.\(ext)' is not an image format aspectfit writes (JPEG: .jpg .jpeg .jpe .jfif, PNG: .png); "
+            + "a folder is one that exists or is named with a trailing /")
+    }
+
     /// The extension written for `format` in directory and template outputs: the input's own
     /// spelling when it names the same format (photo.JPEG stays .JPEG), else jpg or png.
     static func written(for format: ImageFormat, input: PathBytes?) -> String {

@@ -72,6 +72,12 @@ struct OutputTemplate: Sendable {
         return String(decoding: name[(dot + 1)...], as: UTF8.self)
     }
 
+    /// Whether the file names it makes end in an extension: `{ext}` or a literal one.
+    var endsInExtension: Bool {
+        if case .ext? = parts.last { return true }
+        return literalExtension != nil
+    }
+
     /// What follows a folder's `{rel}`: `/{name}.{ext}`.
     static let fileInFolder: [Part] = [.literal([PathBytes.slash]), .name, .literal([PathBytes.dot]), .ext]
 

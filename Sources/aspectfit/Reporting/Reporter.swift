@@ -58,8 +58,8 @@ final class Reporter: @unchecked Sendable {
     }
 
     /// Ends the progress bar and prints the summary: a JSON object with `--json`, and a line on
-    /// standard error when it is a terminal, something failed, or the batch was stopped; a batch
-    /// with nothing to do always says why. `found`: the inputs of all shards.
+    /// standard error unless `--quiet` (or standard output was closed: the batch ends quietly); a
+    /// batch with nothing to do always says why. `found`: the inputs of all shards.
     func finish(total: Int, found: Int, skipped walk: WalkSkips, milliseconds: Double) {
         progress?.clear()
         let stop = control.stopRequested
@@ -89,8 +89,7 @@ final class Reporter: @unchecked Sendable {
             }
             return
         }
-        let wanted = !options.quiet && (StandardStreams.errorIsTerminal || failed > 0 || options.verbose || (stop != nil && stop != 141))
-        guard wanted else { return }
+        guard !options.quiet, stop != 141 else { return }
         var line = "aspectfit: \(ok) \(options.dryRun ? "planned" : "written"), \(failed) failed, \(skipped) skipped"
         for reason in walk.reasons { line += ", " + reason }
         if let stop, stop != 141 {
