@@ -153,7 +153,7 @@ import TestSupport
         let sandbox = try Self.mixedBatch()
         let script = "'\(CommandRunner.binary.path)' --json -r 1:1 -w 16 -o out/ in | head -c 10 >/dev/null; echo \"${PIPESTATUS[0]}\""
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.executableURL = try ExternalTool.url("bash")
         process.arguments = ["-c", script]
         process.currentDirectoryURL = sandbox.root
         let out = Pipe(), err = Pipe()

@@ -74,7 +74,7 @@ struct CommandRunner {
 
     /// Runs a bash script (which calls "$ASPECTFIT") to completion.
     static func shell(_ script: String, in directory: URL) throws -> Result {
-        let (process, out, err) = try start(["-c", script], in: directory, executable: URL(fileURLWithPath: "/bin/bash"))
+        let (process, out, err) = try start(["-c", script], in: directory, executable: ExternalTool.url("bash"))
         return finish(process, out, err)
     }
 

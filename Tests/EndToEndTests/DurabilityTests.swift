@@ -9,15 +9,6 @@ import TestSupport
 /// its rename unless `--no-sync`, each failure stays with its own input, and an interrupted group
 /// leaves no temporary. The syscalls are watched from outside the process, with strace.
 @Suite struct DurabilityTests {
-    /// strace, or nil (a skip) where it is missing; in CI a missing strace fails instead.
-    static func strace() -> URL? {
-        for dir in ["/usr/bin", "/bin", "/usr/local/bin"] where FileManager.default.isExecutableFile(atPath: "\(dir)/strace") {
-            return URL(fileURLWithPath: "\(dir)/strace")
-        }
-        if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("strace is missing: .ci/run installs it") }
-        return nil
-    }
-
     /// One traced run's syncs and renames, in the order the kernel saw them: the last path
     /// component of each fdatasync/fsync's file (strace -y) and of each rename's source.
     struct Trace {
@@ -46,11 +37,11 @@ import TestSupport
         }
     }
 
-    /// Runs the binary under strace in `sandbox`; nil when strace is missing.
-    static func traced(_ sandbox: Sandbox, _ arguments: [String]) throws -> (result: CommandRunner.Result, trace: Trace)? {
-        guard let strace = strace() else { return nil }
+    /// Runs the binary under strace in `sandbox`.
+    static func traced(_ sandbox: Sandbox, _ arguments: [String]) throws -> (result: CommandRunner.Result, trace: Trace) {
+        let strace = try ExternalTool.url("strace")
         let log = sandbox.url("strace.log").path
-        // LeakSanitizer cannot run under ptrace: with an ASan build (scripts/sanitize.sh) it is off here.
+        // LeakSanitizer cannot run under ptrace: with an ASan build (scripts/ci/sanitize.sh) it is off here.
         let asan = (ProcessInfo.processInfo.environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "detect_leaks=0"
         let (process, out, err) = try CommandRunner.start(
             ["-f", "-y", "-qq", "-o", log, "-e", "trace=fdatasync,fsync,sync_file_range,rename,renameat,renameat2",
@@ -64,7 +55,7 @@ import TestSupport
         guard try Corpus.require() else { return }
         let sandbox = try Sandbox()
         try SignalTests.links(sandbox, to: Samples.jpeg, count: 40)
-        guard let (result, trace) = try Self.traced(sandbox, ["-j", "2", "-r", "1:1", "-w", "24", "-o", "out/", "in"]) else { return }
+        let (result, trace) = try Self.traced(sandbox, ["-j", "2", "-r", "1:1", "-w", "24", "-o", "out/", "in"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(sandbox.files(under: "out").count == 40)
         #expect(trace.renames.count == 40)
@@ -77,8 +68,7 @@ import TestSupport
         guard try Corpus.require() else { return }
         let sandbox = try Sandbox()
         try SignalTests.links(sandbox, to: Samples.jpeg, count: 20)
-        guard let (result, trace) = try Self.traced(sandbox, ["--no-sync", "-j", "2", "-r", "1:1", "-w", "24", "-o", "out/", "in"])
-        else { return }
+        let (result, trace) = try Self.traced(sandbox, ["--no-sync", "-j", "2", "-r", "1:1", "-w", "24", "-o", "out/", "in"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(sandbox.files(under: "out").count == 20)
         #expect(OutputScan.incomplete(in: sandbox, under: "out").isEmpty)

@@ -5,7 +5,7 @@ import TestSupport
 
 /// `scripts/install.sh` into a temporary prefix with the binary under test: the files land where
 /// packagers expect, `man -l` renders the page, and each shell's completion parses and completes.
-/// Needs man-db (groff), zsh and fish (.ci/run installs them).
+/// Needs man-db, groff-base, zsh and fish (ExternalTool; `bash scripts/test` installs them).
 @Suite(.serialized) struct InstallTests {
     /// The installed tree, made once per test.
     struct Installed {
@@ -76,7 +76,8 @@ import TestSupport
     @Test func theManPageRendersWithEveryOption() throws {
         let installed = try Installed()
         let page = Installed.quoted(installed.manPage.path)
-        let rendered = try installed.shell("MANWIDTH=100 man -l \(page)")
+        let man = try ExternalTool.path("man"), groff = try ExternalTool.path("groff"), lexgrog = try ExternalTool.path("lexgrog")
+        let rendered = try installed.shell("MANWIDTH=100 \(man) -l \(page)")
         #expect(rendered.status == 0, "\(rendered.stderr)")
         #expect(rendered.stderr.isEmpty, "\(rendered.stderr)")
         let text = rendered.stdoutText
@@ -88,16 +89,16 @@ import TestSupport
             #expect(text.contains(heading), "the page lacks \(heading)")
         }
         #expect(!text.contains("--generate-"))
-        let warnings = try installed.shell("groff -man -ww -z \(page)")
+        let warnings = try installed.shell("\(groff) -man -ww -z \(page)")
         #expect(warnings.status == 0 && warnings.stderr.isEmpty, "groff: \(warnings.stderr)")
-        let whatis = try installed.shell("lexgrog \(page)")
+        let whatis = try installed.shell("\(lexgrog) \(page)")
         #expect(whatis.stdoutText.contains("aspectfit - fit photos"), "the NAME line: \(whatis.stdoutText) \(whatis.stderr)")
     }
 
     @Test func eachCompletionScriptPassesItsShellsSyntaxCheck() throws {
         let installed = try Installed()
         for (shell, file) in [("bash", installed.bash), ("zsh", installed.zsh), ("fish", installed.fish)] {
-            let result = try installed.shell("\(shell) -n \(Installed.quoted(file.path))")
+            let result = try installed.shell("\(try ExternalTool.path(shell)) -n \(Installed.quoted(file.path))")
             #expect(result.status == 0 && result.stderr.isEmpty, "\(shell): \(result.stderr)")
         }
     }
@@ -157,7 +158,7 @@ import TestSupport
             zpty -d z
             """
             try installed.sandbox.write(script, to: "typed.zsh")
-            let result = try installed.shell("zsh -f typed.zsh")
+            let result = try installed.shell("\(try ExternalTool.path("zsh")) -f typed.zsh")
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
         }
@@ -170,7 +171,7 @@ import TestSupport
     @Test func fishCompletesOptionsAndValues() throws {
         let installed = try Installed()
         func complete(_ line: String) throws -> [String] {
-            let result = try installed.shell("fish --no-config -c \(Installed.quoted("source \(installed.fish.path); complete -C \(Installed.quoted(line))"))")
+            let result = try installed.shell("\(try ExternalTool.path("fish")) --no-config -c \(Installed.quoted("source \(installed.fish.path); complete -C \(Installed.quoted(line))"))")
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdoutText.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
         }

@@ -70,7 +70,7 @@ struct MemoryLimitTests {
         let inputs = (1...4).map { "mid\($0).jpg" }
         for name in inputs { try FileManager.default.copyItem(at: sandbox.url("mid.jpg"), to: sandbox.url(name)) }
         let script = "echo $$ > \(group.procsFile); exec \"$ASPECTFIT\" -j2 -f jpeg -r 4:3 -o o/ \(inputs.joined(separator: " "))"
-        let (status, kilobytes) = try PeakMemory.run(["-c", script], in: sandbox.root, executable: URL(fileURLWithPath: "/bin/bash"))
+        let (status, kilobytes) = try PeakMemory.run(["-c", script], in: sandbox.root, executable: ExternalTool.url("bash"))
         #expect(status == 0, "137 is the OOM killer")
         #expect(sandbox.files(under: "o") == inputs)
         #expect(kilobytes * 1024 < limit * 9 / 10, "peak \(kilobytes) KiB over the budget (nine tenths of \(limit >> 20) MiB)")

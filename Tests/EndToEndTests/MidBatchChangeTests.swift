@@ -28,7 +28,7 @@ struct MidBatchChangeTests {
                      change: () throws -> Void) throws -> CommandRunner.Result {
         let (process, out, err) = unprivileged && Privileges.isRoot
             ? try CommandRunner.start(["--reuid=65534", "--regid=65534", "--clear-groups", "--", CommandRunner.binary.path] + arguments,
-                                      in: sandbox.root, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+                                      in: sandbox.root, executable: ExternalTool.url("setpriv"))
             : try CommandRunner.start(arguments, in: sandbox.root)
         let deadline = Date().addingTimeInterval(30)
         while process.isRunning, sandbox.files(under: folder).filter({ !$0.hasPrefix(".") }).count < atLeast, Date() < deadline { usleep(1_000) }

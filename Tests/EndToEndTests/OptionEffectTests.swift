@@ -176,7 +176,7 @@ import TestSupport
         for arguments in [[], ["--fast-png"]] {
             #expect(try sandbox.run(["-r", "4:3", "-w", "200", "-f", "png", "-o", "out.png"] + arguments + ["in.jpg"]).status == 0)
             let (process, out, err) = try CommandRunner.start(["-vv", "out.png"], in: sandbox.root,
-                                                              executable: URL(fileURLWithPath: "/usr/bin/pngcheck"))
+                                                              executable: ExternalTool.url("pngcheck"))
             let check = CommandRunner.finish(process, out, err)
             #expect(check.status == 0, "\(check.stdoutText)")
             let filters = Self.rowFilters(check.stdoutText)
@@ -230,7 +230,7 @@ import TestSupport
                                   ([], "d.jpg"), (["-f", "png"], "d.png"), (["--strip", "-f", "png"], "s.png")] {
             #expect(try sandbox.run(["-r", "3:4", "-w", "60", "-o", name] + arguments + ["in.jpg"]).status == 0)
             let (process, out, err) = try CommandRunner.start(["-s", "-s", "-s", "-Orientation#", "-ICC_Profile:ProfileDescription", name],
-                                                              in: sandbox.root, executable: URL(fileURLWithPath: "/usr/bin/exiftool"))
+                                                              in: sandbox.root, executable: ExternalTool.url("exiftool"))
             let lines = CommandRunner.finish(process, out, err).stdoutText.split(separator: "\n").map(String.init)
             let keeps = arguments.contains("--keep-metadata"), strips = arguments.contains("--strip")
             #expect(lines.contains("1") == keeps, "\(name): orientation \(lines)")
@@ -359,7 +359,7 @@ import TestSupport
         let sandbox = try Sandbox()
         try sandbox.copy(Samples.jpeg, to: "a.jpg")
         func onTerminal(_ flags: String, _ out: String) throws -> String {
-            try CommandRunner.shell("script -qec '\"$ASPECTFIT\" \(flags) -r 1:1 -w 16 -o \(out)/ a.jpg' /dev/null", in: sandbox.root).stdoutText
+            try CommandRunner.shell("\(try ExternalTool.path("script")) -qec '\"$ASPECTFIT\" \(flags) -r 1:1 -w 16 -o \(out)/ a.jpg' /dev/null", in: sandbox.root).stdoutText
         }
         #expect(try onTerminal("", "bar").contains("1/1 ["))
         let silent = try onTerminal("--no-progress", "none")

@@ -16,7 +16,7 @@ enum Privileges {
         guard isRoot else { return try sandbox.run(arguments) }
         shareReadable(sandbox.root.path)
         let wrapper = ["--reuid=65534", "--regid=65534", "--clear-groups", "--", CommandRunner.binary.path] + arguments
-        let (process, out, err) = try CommandRunner.start(wrapper, in: sandbox.root, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+        let (process, out, err) = try CommandRunner.start(wrapper, in: sandbox.root, executable: ExternalTool.url("setpriv"))
         return CommandRunner.finish(process, out, err)
     }
 

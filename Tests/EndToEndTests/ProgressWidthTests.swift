@@ -13,7 +13,7 @@ import TestSupport
         try SignalTests.links(sandbox, to: Samples.jpeg, count: 40)
         let command = "stty cols \(columns) rows 20; \"$ASPECTFIT\" --progress -j 2 -r 1:1 -w 16 -o out/ in"
         let (process, out, err) = try CommandRunner.start(["-qec", command, "/dev/null"], in: sandbox.root,
-                                                          executable: URL(fileURLWithPath: "/usr/bin/script"))
+                                                          executable: ExternalTool.url("script"))
         let result = CommandRunner.finish(process, out, err)
         #expect(result.status == 0, "\(result.stderr)")
         let screen = result.stdoutText.replacingOccurrences(of: "\u{1B}[K", with: "")

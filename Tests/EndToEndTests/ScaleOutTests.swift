@@ -114,11 +114,11 @@ import TestSupport
         #expect(line.hasSuffix("::: 1 2 3 4 5 6 7 8") && arguments.contains("-o out/ "), "\(line)")
         let sandbox = try Sandbox()
         try Self.photos(sandbox)
-        let script = "B=\"$ASPECTFIT\"; " + line
-        let parallel = try Self.run(["-c", script], in: sandbox.root, executable: URL(fileURLWithPath: "/bin/bash"))
-        #expect(parallel.status == 0, "\(parallel.stderr) (GNU parallel: apt-get install parallel, as .ci/run does)")
+        let script = "B=\"$ASPECTFIT\"; " + (try ExternalTool.path("parallel")) + line.dropFirst("parallel".count)
+        let parallel = try Self.run(["-c", script], in: sandbox.root, executable: ExternalTool.url("bash"))
+        #expect(parallel.status == 0, "\(parallel.stderr)")
         let single = try Self.run(["-c", "\"$ASPECTFIT\" " + arguments.replacingOccurrences(of: "-o out/", with: "-o single/")],
-                                  in: sandbox.root, executable: URL(fileURLWithPath: "/bin/bash"))
+                                  in: sandbox.root, executable: ExternalTool.url("bash"))
         #expect(single.status == 0, "\(single.stderr)")
         let one = try Self.tree(sandbox, "single")
         #expect(one.count == 10)
@@ -132,8 +132,8 @@ import TestSupport
         guard try Corpus.require() else { return }
         let manifest = Corpus.projectRoot.appendingPathComponent("docs/scale-out/kubernetes-indexed-job.yaml")
         let parsed = try Self.run(["-c", "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))", manifest.path],
-                                  in: Corpus.projectRoot, executable: URL(fileURLWithPath: "/usr/bin/python3"))
-        #expect(parsed.status == 0, "\(parsed.stderr) (needs python3-yaml: .ci/run installs it)")
+                                  in: Corpus.projectRoot, executable: ExternalTool.url("python3"))
+        #expect(parsed.status == 0, "\(parsed.stderr) (needs python3-yaml, in scripts/debian-packages.txt)")
         let job = try #require(try JSONSerialization.jsonObject(with: parsed.stdout) as? [String: Any])
         #expect(job["kind"] as? String == "Job" && job["apiVersion"] as? String == "batch/v1")
         let spec = try #require(job["spec"] as? [String: Any])
@@ -169,7 +169,7 @@ import TestSupport
     @Test(.tags(.pipeline)) func theSlurmArrayScriptCoversTheTreeOnce() throws {
         guard try Corpus.require() else { return }
         let script = Corpus.projectRoot.appendingPathComponent("docs/scale-out/slurm-array.sh")
-        let bash = URL(fileURLWithPath: "/bin/bash")
+        let bash = try ExternalTool.url("bash")
         let syntax = try Self.run(["-n", script.path], in: Corpus.projectRoot, executable: bash)
         #expect(syntax.status == 0, "\(syntax.stderr)")
         let text = try String(contentsOf: script, encoding: .utf8)

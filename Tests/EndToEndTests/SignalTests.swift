@@ -102,7 +102,7 @@ import TestSupport
         let sandbox = try Sandbox()
         try Self.links(sandbox, to: Samples.jpeg, count: 200)
         let (process, out, err) = try CommandRunner.start(["-c", "trap '' HUP; exec \"$ASPECTFIT\" -j 2 -r 1:1 -w 64 -o out/ in"],
-                                                          in: sandbox.root, executable: URL(fileURLWithPath: "/bin/bash"))
+                                                          in: sandbox.root, executable: ExternalTool.url("bash"))
         Self.wait(for: process) { sandbox.files(under: "out").contains { !OutputScan.isTemporary($0) } }
         kill(process.processIdentifier, SIGHUP)
         let result = CommandRunner.finish(process, out, err)

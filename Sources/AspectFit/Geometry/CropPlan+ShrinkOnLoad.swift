@@ -41,7 +41,7 @@ extension CropPlan {
     /// Whether the resampler reduces the full-scale decode by 2x or more on both axes, so every
     /// output pixel's filter spans at least two of a 4:2:0 JPEG's chroma samples each way and, in a
     /// lossy output, repeated chroma (`DecodeOptions.smoothChroma` false) scores the same as smoothed
-    /// chroma (measured: README, Decode scale). DCT-scaled decodes upsample no chroma at all.
+    /// chroma (measured: docs/decode-scale.md). DCT-scaled decodes upsample no chroma at all.
     public var hidesChromaReplication: Bool {
         guard decodeScale == 1 else { return false }
         let stored = orientation.swapsAxes ? (outputHeight, outputWidth) : (outputWidth, outputHeight)

@@ -1,5 +1,5 @@
 /// How small the resampler's factor may get after JPEG DCT shrink-on-load, per DCT scale, for one
-/// filter: the measured bound of `scripts/measure-decode-scale.py` (table in `docs/decode-scale.md`).
+/// filter: the measured bound of `scripts/measure/measure-decode-scale.py` (table in `docs/decode-scale.md`).
 ///
 /// At these factors and above, q85 fits of photos decoded at 1/d lose at most 0.05 dB on average
 /// (PSNR against the float64 fit of the full-resolution decode) next to the full decode, the margin

@@ -10,13 +10,11 @@ public struct AVIFEncodeOptions: Sendable, Hashable, Codable {
 
     /// 1...100, mapped onto AV1's quantizers 62...0 as libavif 1.0 maps its `quality` (100 is
     /// quantizer 0, not mathematically lossless); alpha uses the same quantizer. The default, 65,
-    /// is the lowest that matched the luma SSIM of our default JPEG (quality 85, 4:2:0) on 400x300
-    /// thumbnails of the corpus photos and samples at speed 8: 0.9751 against 0.9749, in 39% fewer
-    /// bytes (`scripts/measure-webp-avif.py`, docs/formats.md "Writing").
+    /// was chosen as the lowest that matched the luma SSIM of our default JPEG on thumbnails at
+    /// speed 8 (`scripts/measure/measure-webp-avif.py`; docs/formats.md, "Writing").
     public var quality: Int
-    /// 0...10, libaom's cpu-used: 10 is fastest. The default, 8, took 26-44 ms a 400x300 thumbnail
-    /// on one thread in that measurement; 6 was 4% smaller with a higher SSIM in about 75 ms; 9 took
-    /// about 8 ms but needed quality 68 and 10% more bytes to match the JPEG.
+    /// 0...10, libaom's cpu-used: 10 is fastest. The default, 8, weighs bytes against encode time
+    /// (docs/formats.md, "Writing", has the measured trade).
     public var speed: Int
     /// Chroma resolution of colour output.
     public var chroma: Chroma

@@ -15,7 +15,7 @@ public struct DecodeOptions: Sendable, Equatable {
     /// decoding. CMYK and YCCK JPEGs always come out as sRGB, through their profile.
     public var convertToSRGB = false
     /// Upsample a JPEG's subsampled chroma with libjpeg's triangle filter; false repeats each
-    /// chroma sample instead, about 5% of a full-scale decode cheaper and indistinguishable once the
+    /// chroma sample instead, which is cheaper and indistinguishable once the
     /// resampler reduces by 2x or more (see `CropPlan.hidesChromaReplication`).
     public var smoothChroma = true
 

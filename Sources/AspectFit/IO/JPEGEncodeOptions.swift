@@ -14,7 +14,7 @@ public struct JPEGEncodeOptions: Sendable, Hashable, Codable {
     public var progressive: Bool
     /// Chroma resolution of colour output.
     public var chroma: Chroma
-    /// Two-pass optimal Huffman tables: a few percent smaller, a little slower.
+    /// Two-pass optimal Huffman tables: smaller files, a slower encode.
     public var optimizeHuffman: Bool
 
     /// Quality 85, baseline, 4:2:0, standard Huffman tables by default.

@@ -1,6 +1,6 @@
 /* A PNG's image data (the IDAT payload): every row filtered (PNG spec section 9) and the whole
  * image compressed as one zlib stream by libdeflate: at level 3 the whole encode takes half the time
- * of libpng with zlib's level 3, for smaller files (scripts/measure-png.sh).
+ * of libpng with zlib's level 3, for smaller files (scripts/measure/measure-png.sh).
  * An encoder's filters read only unfiltered bytes, so unlike a decoder's each loop vectorizes. */
 #include "internal.h"
 #include "png/png_idat.h"

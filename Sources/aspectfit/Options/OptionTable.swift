@@ -180,25 +180,25 @@ enum OptionTable {
             }, inVariant: true),
         OptionDeclaration(
             long: "optimize-huffman", section: .output,
-            help: "Optimal JPEG Huffman tables: a few percent smaller, a bit slower.",
+            help: "Optimal JPEG Huffman tables: smaller files, a slower encode.",
             action: .flag { $0.options.fit.jpeg.optimizeHuffman = true }, inVariant: true),
         OptionDeclaration(
             long: "png-compression", section: .output,
-            help: "deflate level 0-9 (default \(FitOptions().png.compressionLevel); 1: faster, up to 11% larger). "
+            help: "deflate level 0-9 (default \(FitOptions().png.compressionLevel); lower is faster, higher smaller). "
                 + "Each row takes the smaller of the AVG and PAETH filters.",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 line.options.fit.png.compressionLevel = try value.integer(in: 0...9)
             }, inVariant: true),
         OptionDeclaration(
             long: "fast-png", section: .output,
-            help: "The fastest PNG encode: deflate level 1, as --png-compression 1 (a PNG card about a fifth "
-                + "faster than at the default level; 0.3-5% larger on photos, up to 11% on flat graphics).",
+            help: "The fastest PNG encode: deflate level 1, as --png-compression 1 (faster than the default "
+                + "level, larger files).",
             action: .flag { $0.options.fit.png.compressionLevel = 1 },
             conflicts: ["png-compression"], inVariant: true),
         OptionDeclaration(
             long: "webp-quality", section: .output,
-            help: "WebP quality 1-100 (default \(FitOptions().webp.quality), about the look of JPEG quality "
-                + "\(FitOptions().jpeg.quality) in 28% fewer bytes); with --webp-lossless, how hard to compress.",
+            help: "WebP quality 1-100 (default \(FitOptions().webp.quality), chosen to look like JPEG quality "
+                + "\(FitOptions().jpeg.quality) in fewer bytes); with --webp-lossless, how hard to compress.",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 line.options.fit.webp.quality = try value.integer(in: 1...100)
             }, inVariant: true),
@@ -214,15 +214,14 @@ enum OptionTable {
             }, inVariant: true),
         OptionDeclaration(
             long: "avif-quality", section: .output,
-            help: "AVIF quality 1-100 (default \(FitOptions().avif.quality), about the look of JPEG quality "
-                + "\(FitOptions().jpeg.quality) in 39% fewer bytes).",
+            help: "AVIF quality 1-100 (default \(FitOptions().avif.quality), chosen to look like JPEG quality "
+                + "\(FitOptions().jpeg.quality) in fewer bytes).",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 line.options.fit.avif.quality = try value.integer(in: 1...100)
             }, inVariant: true),
         OptionDeclaration(
             long: "avif-speed", section: .output,
-            help: "AVIF encoder speed 0-10 (default \(FitOptions().avif.speed), tens of milliseconds a thumbnail): "
-                + "lower is slower and a little smaller.",
+            help: "AVIF encoder speed 0-10 (default \(FitOptions().avif.speed)): lower is slower and a little smaller.",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 line.options.fit.avif.speed = try value.integer(in: 0...10)
             }, inVariant: true),

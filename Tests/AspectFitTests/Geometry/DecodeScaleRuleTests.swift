@@ -1,8 +1,8 @@
 import Testing
 @testable import AspectFit
 
-/// The decode scale the plan picks, worked out by hand from the published bound (README "How it
-/// works", docs/decode-scale.md), not from the code: the smallest factor each DCT scale must leave
+/// The decode scale the plan picks, worked out by hand from the published bound
+/// (docs/decode-scale.md), not from the code: the smallest factor each DCT scale must leave
 /// the resampler is, for Lanczos3, 2 at 1/2, 2.5 at 1/4 and 2.5 at 1/8; for Lanczos2, Mitchell and
 /// Catmull-Rom 2 and 2.5, never 1/8; for bilinear 2.5 at every scale; box and nearest never shrink.
 @Suite struct DecodeScaleRuleTests {

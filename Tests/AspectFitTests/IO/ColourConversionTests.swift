@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import AspectFit
 
-/// Decoding through ICC profiles (LittleCMS) against Pillow's ImageCms (scripts/make-colour-references.py):
+/// Decoding through ICC profiles (LittleCMS) against Pillow's ImageCms (scripts/generate/make-colour-references.py):
 /// CMYK/YCCK always, wide-gamut RGB and grey with `convertToSRGB`. The bar: mean absolute
 /// difference <= 1.5 per channel and 99.9% of samples within 4.
 @Suite struct ColourConversionTests {

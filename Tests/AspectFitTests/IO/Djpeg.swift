@@ -1,4 +1,5 @@
 import AspectFit
+import TestSupport
 
 /// djpeg's decode of a JPEG (PPM for colour, PGM for gray), the reference for JPEG pixels.
 enum Djpeg {
@@ -13,9 +14,9 @@ enum Djpeg {
         var description: String
     }
 
-    /// `djpeg -pnm [-scale 1/n] [-nosmooth] file`, or nil when djpeg is missing outside CI.
-    static func decode(path: String, scaleDenominator: Int = 1, smoothChroma: Bool = true) throws -> Image? {
-        guard let djpeg = try ExternalTool.path("djpeg") else { return nil }
+    /// `djpeg -pnm [-scale 1/n] [-nosmooth] file`.
+    static func decode(path: String, scaleDenominator: Int = 1, smoothChroma: Bool = true) throws -> Image {
+        let djpeg = try ExternalTool.path("djpeg")
         var args = ["-pnm"]
         if !smoothChroma { args.append("-nosmooth") }
         if scaleDenominator != 1 { args += ["-scale", "1/\(scaleDenominator)"] }

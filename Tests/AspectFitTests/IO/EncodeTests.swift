@@ -62,7 +62,7 @@ import TestSupport
     /// By default each row is AVG (3) or PAETH (4) filtered, libpng choosing per row; an RGB and
     /// an RGBA photo round trip exactly and use both.
     @Test func defaultPNGRowsAreAverageOrPaethFilteredAndExact() throws {
-        guard let python = try ExternalTool.path("python3") else { return }
+        let python = try ExternalTool.path("python3")
         let samples = Corpus.projectRoot.appendingPathComponent("samples")
         let photo = try ImageFile.decode(ImageFile.read(path: samples.appendingPathComponent("harvesters.jpg").path)).pixels
         let alpha = try ImageFile.decode(ImageFile.read(path: samples.appendingPathComponent("astronaut-alpha.png").path)).pixels
@@ -101,7 +101,8 @@ import TestSupport
 
     @Test func writtenFilesPassPngcheckAndDjpeg() throws {
         let rgb = Self.pattern(width: 50, height: 40, layout: .rgb8)
-        if let pngcheck = try ExternalTool.path("pngcheck") {
+        do {
+            let pngcheck = try ExternalTool.path("pngcheck")
             for layout in PixelLayout.allCases {
                 for fast in [false, true] {
                     let png = try ImageEncoder.encodePNG(Self.pattern(width: 50, height: 40, layout: layout),
@@ -113,7 +114,8 @@ import TestSupport
                 }
             }
         }
-        if let djpeg = try ExternalTool.path("djpeg") {
+        do {
+            let djpeg = try ExternalTool.path("djpeg")
             let variants: [(PixelBuffer, JPEGEncodeOptions)] = [
                 (rgb, JPEGEncodeOptions()), (rgb, JPEGEncodeOptions(quality: 100, progressive: true)),
                 (rgb, JPEGEncodeOptions(quality: 1, chroma: .full444, optimizeHuffman: true)),

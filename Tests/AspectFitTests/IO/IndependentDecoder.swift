@@ -7,9 +7,9 @@ import Testing
 /// exiftool for the metadata; avifdec --info for AVIF's colour description.
 enum IndependentDecoder {
     /// The pixels of an encoded WebP (suffix ".webp") or AVIF (".avif"), as the tool writes them to PNG.
-    static func pixels(_ encoded: [UInt8], suffix: String) throws -> PixelBuffer? {
+    static func pixels(_ encoded: [UInt8], suffix: String) throws -> PixelBuffer {
         let tool = suffix == ".webp" ? "dwebp" : "avifdec"
-        guard let path = try ExternalTool.path(tool) else { return nil }
+        let path = try ExternalTool.path(tool)
         let source = try EncodeTests.writeTemporary(encoded, suffix: suffix)
         let target = source + ".png"
         defer { try? FileManager.default.removeItem(atPath: source); try? FileManager.default.removeItem(atPath: target) }
@@ -20,8 +20,8 @@ enum IndependentDecoder {
     }
 
     /// A metadata block as exiftool extracts it (`tag` "ICC_Profile" or "EXIF"); empty when absent.
-    static func block(_ tag: String, of encoded: [UInt8], suffix: String) throws -> [UInt8]? {
-        guard let exiftool = try ExternalTool.path("exiftool") else { return nil }
+    static func block(_ tag: String, of encoded: [UInt8], suffix: String) throws -> [UInt8] {
+        let exiftool = try ExternalTool.path("exiftool")
         let path = try EncodeTests.writeTemporary(encoded, suffix: suffix)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try ExternalTool.run(exiftool, ["-b", "-\(tag)", path])
@@ -30,8 +30,8 @@ enum IndependentDecoder {
     }
 
     /// avifdec's description of an AVIF ("Format", "Alpha", "Color Primaries", ...: the text after the colon).
-    static func avifInfo(_ encoded: [UInt8]) throws -> [String: String]? {
-        guard let avifdec = try ExternalTool.path("avifdec") else { return nil }
+    static func avifInfo(_ encoded: [UInt8]) throws -> [String: String] {
+        let avifdec = try ExternalTool.path("avifdec")
         let path = try EncodeTests.writeTemporary(encoded, suffix: ".avif")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try ExternalTool.run(avifdec, ["--info", path])

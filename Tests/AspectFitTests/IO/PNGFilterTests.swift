@@ -65,7 +65,7 @@ import TestSupport
 
     @Test(arguments: PixelLayout.allCases, [false, true])
     func rowsFollowTheSpecification(_ layout: PixelLayout, fast: Bool) throws {
-        guard let python = try ExternalTool.path("python3") else { return }
+        let python = try ExternalTool.path("python3")
         let images = Self.images(layout)
         var input: [UInt8] = [], expected: [UInt8] = []
         for image in images {

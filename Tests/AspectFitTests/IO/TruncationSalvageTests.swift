@@ -4,7 +4,7 @@ import TestSupport
 @testable import AspectFit
 
 /// --fail-on none salvages what a cut file holds: corpus PNGs and JPEGs cut at many offsets give
-/// exactly the rows Pillow's LOAD_TRUNCATED_IMAGES recovers (scripts/make-truncation-references.py),
+/// exactly the rows Pillow's LOAD_TRUNCATED_IMAGES recovers (scripts/generate/make-truncation-references.py),
 /// the rest black for PNG, and the warning says how many PNG rows came back.
 @Suite struct TruncationSalvageTests {
     static func leadingEqualRows(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {

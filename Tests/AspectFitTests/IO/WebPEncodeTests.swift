@@ -29,7 +29,7 @@ import TestSupport
         let original = try Self.photo()
         let webp = try ImageEncoder.encodeWebP(original)
         #expect(Array(webp.prefix(4)) == Array("RIFF".utf8) && Array(webp[8 ..< 16]) == Array("WEBPVP8 ".utf8))
-        guard let decoded = try IndependentDecoder.pixels(webp, suffix: ".webp") else { return }
+        let decoded = try IndependentDecoder.pixels(webp, suffix: ".webp")
         #expect(decoded.width == original.width && decoded.height == original.height && decoded.layout == .rgb8)
         let psnr = IndependentDecoder.psnr(original, decoded)
         #expect(psnr >= 34, "PSNR \(psnr) dB")
@@ -42,8 +42,8 @@ import TestSupport
         let low = try ImageEncoder.encodeWebP(original, options: WebPEncodeOptions(quality: 40))
         let high = try ImageEncoder.encodeWebP(original, options: WebPEncodeOptions(quality: 95))
         #expect(low.count < high.count)
-        guard let a = try IndependentDecoder.pixels(low, suffix: ".webp"),
-              let b = try IndependentDecoder.pixels(high, suffix: ".webp") else { return }
+        let a = try IndependentDecoder.pixels(low, suffix: ".webp")
+              let b = try IndependentDecoder.pixels(high, suffix: ".webp")
         #expect(IndependentDecoder.psnr(original, a) < IndependentDecoder.psnr(original, b))
     }
 
@@ -53,7 +53,7 @@ import TestSupport
         for effort in [0, 6] {
             let webp = try ImageEncoder.encodeWebP(image, options: WebPEncodeOptions(lossless: true, effort: effort))
             #expect(Array(webp[12 ..< 16]) == Array("VP8L".utf8))
-            guard let decoded = try IndependentDecoder.pixels(webp, suffix: ".webp") else { return }
+            let decoded = try IndependentDecoder.pixels(webp, suffix: ".webp")
             let expected = try Self.widened(image)
             #expect(decoded.layout == expected.layout, "\(layout)")
             #expect(Bytes(decoded.packedBytes) == Bytes(expected.packedBytes), "\(layout) effort \(effort)")
@@ -64,14 +64,14 @@ import TestSupport
         for layout in [PixelLayout.rgba8, .grayAlpha8] {
             let image = EncodeTests.pattern(width: 64, height: 48, layout: layout)
             let webp = try ImageEncoder.encodeWebP(image, options: WebPEncodeOptions(quality: 80))
-            guard let decoded = try IndependentDecoder.pixels(webp, suffix: ".webp") else { return }
+            let decoded = try IndependentDecoder.pixels(webp, suffix: ".webp")
             #expect(decoded.layout == .rgba8)
             #expect(IndependentDecoder.channel(3, of: decoded) == IndependentDecoder.channel(layout.channels - 1, of: image),
                     "\(layout): alpha is coded losslessly at libwebp's default alpha quality")
         }
         var opaque = EncodeTests.pattern(width: 64, height: 48, layout: .rgba8)
         for i in stride(from: 3, to: opaque.bytes.count, by: 4) { opaque.bytes[i] = 255 }
-        guard let decoded = try IndependentDecoder.pixels(try ImageEncoder.encodeWebP(opaque), suffix: ".webp") else { return }
+        let decoded = try IndependentDecoder.pixels(try ImageEncoder.encodeWebP(opaque), suffix: ".webp")
         #expect(decoded.layout == .rgb8, "an alpha plane of 255s is not written")
     }
 
@@ -85,13 +85,13 @@ import TestSupport
             let webp = try ImageEncoder.encodeWebP(image, options: options, iccProfile: p3, exif: exif, warnings: &warnings)
             #expect(warnings.isEmpty, "\(warnings)")
             #expect(Array(webp[12 ..< 16]) == Array("VP8X".utf8))
-            #expect(try IndependentDecoder.block("ICC_Profile", of: webp, suffix: ".webp").map(Bytes.init) ?? Bytes(p3) == Bytes(p3))
-            #expect(try IndependentDecoder.block("EXIF", of: webp, suffix: ".webp").map(Bytes.init) ?? Bytes(exif) == Bytes(exif))
-            guard let decoded = try IndependentDecoder.pixels(webp, suffix: ".webp") else { return }
+            #expect(Bytes(try IndependentDecoder.block("ICC_Profile", of: webp, suffix: ".webp")) == Bytes(p3))
+            #expect(Bytes(try IndependentDecoder.block("EXIF", of: webp, suffix: ".webp")) == Bytes(exif))
+            let decoded = try IndependentDecoder.pixels(webp, suffix: ".webp")
             #expect(decoded.width == 40 && decoded.height == 30 && decoded.layout == .rgba8)
         }
         let plain = try ImageEncoder.encodeWebP(image)
-        #expect(try IndependentDecoder.block("ICC_Profile", of: plain, suffix: ".webp")?.isEmpty ?? true)
+        #expect(try IndependentDecoder.block("ICC_Profile", of: plain, suffix: ".webp").isEmpty)
     }
 
     @Test func unusableMetadataIsLeftOutWithAWarning() throws {

@@ -43,7 +43,8 @@ import TestSupport
         // JPEG APP2 carries any bytes; PNG keeps what libpng accepts
         #expect(profile.isEmpty || jpegProfile == profile, "\(kind): JPEG keeps the profile as it came")
         #expect(try Bytes(ImageFile.decode(png).pixels.packedBytes) == Bytes(Self.picture.bytes))
-        if let djpeg = try ExternalTool.path("djpeg") {
+        do {
+            let djpeg = try ExternalTool.path("djpeg")
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("icc-kind-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: dir) }
@@ -54,7 +55,8 @@ import TestSupport
             let read = (try? [UInt8](Data(contentsOf: extracted))) ?? []
             #expect(read == (profile.isEmpty ? [] : profile), "\(kind): djpeg reads the profile back whole")
         }
-        if let pngcheck = try ExternalTool.path("pngcheck") {
+        do {
+            let pngcheck = try ExternalTool.path("pngcheck")
             let result = try ExternalTool.run(pngcheck, ["-q", "-"], input: png)
             #expect(result.status == 0, "\(kind): pngcheck: \(String(decoding: result.stdout, as: UTF8.self))")
         }

@@ -3,8 +3,7 @@ import Testing
 import TestSupport
 @testable import AspectFit
 
-/// The decode scale the plan picks keeps the published quality bound (README "How it works",
-/// docs/decode-scale.md). The oracle is the float64 `ReferenceResampler` run on the full-resolution
+/// The decode scale the plan picks keeps the published quality bound (docs/decode-scale.md). The oracle is the float64 `ReferenceResampler` run on the full-resolution
 /// decode; the full-decode route is the same pixels given as a PNG, which never shrinks on load.
 @Suite struct DecodeScaleQualityTests {
     /// PSNR (dB) of `bytes` decoded against `reference`.
@@ -110,7 +109,7 @@ import TestSupport
 
     /// A lossless (PNG) output keeps the chroma a q85 JPEG would lose: at the same 2x-and-over
     /// reductions it is smoothed, and the output is the smoothed full decode's, byte for byte
-    /// (repeated chroma scores ~54 dB there against ~73 dB: `scripts/measure-chroma.sh 200 png`).
+    /// (repeated chroma scores ~54 dB there against ~73 dB: `scripts/measure/measure-chroma.sh 200 png`).
     /// Variants sharing a decode with such an output smooth too.
     @Test func losslessOutputsKeepSmoothedChroma() throws {
         guard try Corpus.require() else { return }

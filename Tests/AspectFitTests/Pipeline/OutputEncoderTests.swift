@@ -25,14 +25,14 @@ import TestSupport
         let webp = try OutputEncoder.webp(WebPEncodeOptions()).encode(image, tag: .sRGB, exif: nil, warnings: &warnings)
         let avif = try OutputEncoder.avif(AVIFEncodeOptions()).encode(image, tag: .sRGB, exif: nil, warnings: &warnings)
         #expect(warnings.isEmpty, "\(warnings)")
-        guard let profile = try IndependentDecoder.block("ICC_Profile", of: webp, suffix: ".webp"),
-              let avifProfile = try IndependentDecoder.block("ICC_Profile", of: avif, suffix: ".avif"),
-              let info = try IndependentDecoder.avifInfo(avif) else { return }
+        let profile = try IndependentDecoder.block("ICC_Profile", of: webp, suffix: ".webp")
+              let avifProfile = try IndependentDecoder.block("ICC_Profile", of: avif, suffix: ".avif")
+              let info = try IndependentDecoder.avifInfo(avif)
         #expect(Bytes(profile) == Bytes(ColourTag.compactSRGB), "grey WebP is RGB, so the RGB sRGB profile")
         #expect(avifProfile.isEmpty)
         #expect(info["Color Primaries"] == "1" && info["Transfer Char."] == "13" && info["Matrix Coeffs."] == "6", "\(info)")
         let none = try OutputEncoder.webp(WebPEncodeOptions()).encode(image, tag: .none, exif: nil, warnings: &warnings)
-        #expect(try IndependentDecoder.block("ICC_Profile", of: none, suffix: ".webp")?.isEmpty ?? true)
+        #expect(try IndependentDecoder.block("ICC_Profile", of: none, suffix: ".webp").isEmpty)
     }
 
     /// `-f webp` and `-f avif` plan and run to their format, whatever the source; `auto` keeps

@@ -3,7 +3,7 @@ import TestSupport
 @testable import AspectFit
 
 /// The annotated smart-crop sets (Tests/SmartCropSet/annotations.tsv and the held-out heldout.tsv,
-/// written by scripts/make-smartcrop-set.py): each image's key subject as fractions of the upright image,
+/// written by scripts/generate/make-smartcrop-set.py): each image's key subject as fractions of the upright image,
 /// boxed by hand for photos and by construction for the generated pictures.
 struct AnnotatedSet {
     struct Entry {
@@ -20,7 +20,7 @@ struct AnnotatedSet {
 
     /// The set the attention weights were fitted on.
     static let fitting = "annotations.tsv"
-    /// Photos and pictures the weights never saw (scripts/make-smartcrop-set.py, another seed).
+    /// Photos and pictures the weights never saw (scripts/generate/make-smartcrop-set.py, another seed).
     static let heldOut = "heldout.tsv"
 
     static func entries(_ list: String = fitting) throws -> [Entry] {

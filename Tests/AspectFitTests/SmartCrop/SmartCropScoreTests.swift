@@ -5,8 +5,8 @@ import TestSupport
 
 /// The annotated set scored through the real pipeline: for every image and ratio where the
 /// window's position matters, the share of the hand-boxed subject the crop keeps, relative to
-/// the best any window position keeps. The floors sit just under today's scores (see README
-/// "Smart crop" for the table and scripts/smartcrop-score.py for the comparison with libvips).
+/// the best any window position keeps. The floors sit just under today's scores (see
+/// docs/smart-crop.md for the table and scripts/measure/smartcrop-score.py for the comparison with libvips).
 @Suite struct SmartCropScoreTests {
     struct Score {
         var mean: Double
@@ -109,7 +109,7 @@ import TestSupport
         let score = try Self.score(.attention, set: AnnotatedSet.heldOut)
         #expect(score.cases >= 140)
         #expect(score.mean >= 0.95, "attention mean \(score.mean) over \(score.cases) cases")
-        // Two partial losses, recorded when the set was first scored (README "Smart crop"): the cat's
+        // Two partial losses, recorded when the set was first scored (docs/smart-crop.md): the cat's
         // face filling a 3:1 strip (0.81) and the sideways rocket at 3:1 (0.90). Not tuned away.
         #expect(score.losses.count <= 2, "lost where the centre keeps the subject: \(score.losses)")
         let centre = try Self.score(.centre, set: AnnotatedSet.heldOut)
