@@ -3,14 +3,14 @@ import Testing
 import TestSupport
 
 /// Every file of the corpus meets its MANIFEST verdict (`decode`: written; `reject`: one error line,
-/// no output) through the real binary, identity, resized and with corners, to JPEG and to PNG; and
+/// no output) through the real binary, identity, resized and with corners, to each written format; and
 /// the ICC set comes out through every metadata path. The listing must not be empty: a vanished or
 /// unreadable MANIFEST fails the test instead of passing it vacuously.
 @Suite(.tags(.pipeline)) struct ManifestVerdictTests {
     static let shapes: [(String, [String])] = [("identity", []), ("resized", ["-r", "4:3", "-w", "64"]),
                                                 ("cornered", ["-r", "1:1", "-w", "48", "--radius", "20%"])]
 
-    @Test(arguments: ["jpeg", "png"])
+    @Test(arguments: ["jpeg", "png", "webp", "avif"])
     func everyCorpusFileMeetsItsVerdict(_ format: String) throws {
         guard try Corpus.require() else { return }
         let entries = Corpus.manifest().filter { $0.expected == "decode" || $0.expected == "reject" }
@@ -44,7 +44,7 @@ import TestSupport
     }
 
     /// The ICC set (profiles libpng's writer dislikes, profiles that do not fit the pixels) through
-    /// every output path: PNG and JPEG, corners, --keep-metadata, --strip, identity and resized.
+    /// every output path: each written format, corners, --keep-metadata, --strip, identity and resized.
     @Test func everyICCFileComesOutThroughEveryPath() throws {
         guard try Corpus.require() else { return }
         let files = Corpus.files(in: "icc", withExtensions: ["jpg", "png"])
@@ -52,7 +52,7 @@ import TestSupport
         #expect(files.count >= 14)
         let sandbox = try Sandbox()
         var run = 0
-        for format in ["jpeg", "png"] {
+        for format in ["jpeg", "png", "webp", "avif"] {
             for corners in [[], ["--radius", "12%"]] {
                 for metadata in [[], ["--keep-metadata"], ["--strip"]] {
                     for size in [[], ["-r", "3:2", "-w", "90"]] {

@@ -54,7 +54,7 @@ import TestSupport
         #expect(sandbox.files(under: ".") == ["h.jpg"])
     }
 
-    @Test(arguments: ["thumb.webp", "thumb.gif", "thumb.tiff", "thumb.TIF", "thumb.avif", "t/{name}.webp", "t/{name}-{w}.heic"])
+    @Test(arguments: ["thumb.gif", "thumb.tiff", "thumb.TIF", "thumb.heic", "t/{name}.gif", "t/{name}-{w}.heic"])
     func unwritableImageExtensionIsAUsageError(output: String) throws {
         guard try Corpus.require() else { return }
         let sandbox = try Sandbox()
@@ -63,7 +63,7 @@ import TestSupport
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("cannot write"), "\(result.stderr)")
         #expect(sandbox.files(under: ".") == ["h.jpg"])
-        #expect(!sandbox.exists("thumb.webp") && !sandbox.exists("t"))
+        #expect(!sandbox.exists("t"))
     }
 
     @Test func anExistingFolderWithAnImageNameStaysAFolder() throws {

@@ -29,6 +29,7 @@ public enum ExternalTool {
         "umount": "mount",
         "valgrind": "valgrind",
         "vips": "libvips-tools",
+        "vipsheader": "libvips-tools",
         "zsh": "zsh",
     ]
 

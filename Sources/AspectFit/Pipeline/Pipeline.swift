@@ -104,6 +104,9 @@ public struct Pipeline: Sendable {
         clock.lap("corners")
         if cancellation?.isCancelled == true { throw .cancelled }
         var warnings = reported(decodeWarnings)
+        if plan.source.isAnimated {
+            warnings.append("an animation of \(plan.source.frameCount) frames: only the first is written")
+        }
         let tag = colourTag(plan: plan, warnings: &warnings)
         let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
         let bytes: [UInt8]

@@ -1,6 +1,7 @@
 import AspectFit
 import Foundation
 import Testing
+import TestSupport
 
 /// WebP and AVIF files read back by tools that share no code with our encoders: dwebp (libwebp's
 /// own decoder) and avifdec (dav1d decodes; libaom only encodes) for pixels, handed over as PNG;
