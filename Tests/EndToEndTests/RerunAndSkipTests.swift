@@ -72,9 +72,14 @@ import TestSupport
         #expect(!sandbox.exists("out"))
     }
 
-    /// A file named like a JPEG or PNG in a walked folder that is not one fails (exit 1, a line, a record).
-    @Test(arguments: [("empty.jpg", Data(), "empty file"), ("bad.png", Data("\u{89}PNX\r\n\u{1A}\nrest".utf8), "not a JPEG or PNG image"),
-                      ("text.JPEG", Data("hello".utf8), "not a JPEG or PNG image"), ("gif.jfif", Data("GIF89a....".utf8), "not a JPEG or PNG image")])
+    static let notAnImage = "not a JPEG, PNG, WebP, AVIF, HEIF or GIF image"
+
+    /// A file named like an image aspectfit reads in a walked folder that is not one fails (exit 1, a line, a record).
+    @Test(arguments: [("empty.jpg", Data(), "empty file"), ("bad.png", Data("\u{89}PNX\r\n\u{1A}\nrest".utf8), Self.notAnImage),
+                      ("text.JPEG", Data("hello".utf8), Self.notAnImage), ("tiff.jfif", Data("II*\u{0}........".utf8), Self.notAnImage),
+                      ("text.webp", Data("hello".utf8), Self.notAnImage), ("text.HEIC", Data("hello".utf8), Self.notAnImage),
+                      ("text.avif", Data("hello".utf8), Self.notAnImage), ("text.gif", Data("hello".utf8), Self.notAnImage),
+                      ("cut.gif", Data("GIF89a....".utf8), "truncated GIF data")])
     func misnamedFileInAFolderIsAFailure(name: String, content: Data, message: String) throws {
         guard try Corpus.require() else { return }
         let sandbox = try Sandbox()

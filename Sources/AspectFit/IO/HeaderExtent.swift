@@ -15,8 +15,9 @@ extension ImageFile {
     /// segment up to and including the start-of-scan segment (EXIF, ICC and the frame header come
     /// before it); that is all `probe` reads.
     public static func headerExtent(of prefix: [UInt8]) -> HeaderExtent {
-        if prefix.count < signatureLength { return .needsAtLeast(signatureLength) }
-        guard format(ofPrefix: prefix) == .jpeg else { return .wholeFile }
+        let format = format(ofPrefix: prefix)
+        if format == nil && prefix.count < signatureLength { return .needsAtLeast(signatureLength) }
+        guard format == .jpeg else { return .wholeFile }
         var i = 2
         while true {
             guard i + 4 <= prefix.count else { return .needsAtLeast(i + 4) }

@@ -7,7 +7,7 @@ import FoundationEssentials
 /// `truncated` and `corrupt` (422); the others are the server's own problem.
 public enum ImageIOError: Error, Hashable, CustomStringConvertible, LocalizedError {
     /// A valid file of a kind this code does not handle, e.g. "12-bit JPEG", "lossless JPEG",
-    /// "not a JPEG or PNG file".
+    /// "not a JPEG, PNG, WebP, AVIF, HEIF or GIF file".
     case unsupported(format: String)
     /// Malformed or damaged data.
     case corrupt(String)

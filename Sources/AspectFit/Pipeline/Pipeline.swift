@@ -44,7 +44,7 @@ public struct Pipeline: Sendable {
                        windowChoice: smart ? WindowChoice(window: crop, strategy: options.gravity) : nil, letterbox: letterbox)
     }
 
-    /// Fits one encoded JPEG or PNG image (`[UInt8]`, `Data`, a byte slice: read in place, never
+    /// Fits one encoded JPEG, PNG, WebP, AVIF, HEIF or GIF image (`[UInt8]`, `Data`, a byte slice: read in place, never
     /// copied) and returns the encoded result. Blocks the calling thread: from async code use
     /// `run(_:on:)`, which keeps the cooperative pool free.
     public func run(_ data: some ContiguousBytes) throws(FitError) -> FitResult {

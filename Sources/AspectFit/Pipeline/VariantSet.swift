@@ -48,7 +48,7 @@ public struct VariantSet: Sendable {
         planned(for: info).map { $0.map(\.plan) }
     }
 
-    /// Fits every variant of one encoded JPEG or PNG image (read in place) and returns one result
+    /// Fits every variant of one encoded JPEG, PNG, WebP, AVIF, HEIF or GIF image (read in place) and returns one result
     /// per variant, in order. Blocks the calling thread: from async code use `run(_:on:)`.
     public func run(_ data: some ContiguousBytes) -> [Result<FitResult, FitError>] {
         run(data, workspace: PipelineWorkspace())

@@ -6,7 +6,8 @@ cio_status cio_avif_decode(const uint8_t *data, size_t size, const cio_decode_op
                            cio_warnings *warnings, cio_whole_image *out, cio_message *message) {
     (void)warnings;
     avifDecoder *decoder = NULL;
-    cio_status status = cio_avif_open(data, size, options->max_pixels, &decoder, message);
+    cio_avif_size oversize;
+    cio_status status = cio_avif_open(data, size, options->max_pixels, &decoder, &oversize, message);
     if (status != CIO_OK) return status;
     avifImage *image = decoder->image;
     cio_avif_geometry geometry;

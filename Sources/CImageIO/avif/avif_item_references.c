@@ -1,47 +1,9 @@
 /* The top-level meta box's item IDs (iinf/infe) against the IDs its pitm and iref boxes name. */
 #include "avif/avif_item_references.h"
+#include "bmff.h"
 #include <string.h>
 
 enum { MAX_ITEMS = 4096 };
-
-typedef struct {
-    const uint8_t *data;
-    size_t size;
-} span;
-
-static uint32_t be(const uint8_t *p, int bytes) {
-    uint32_t v = 0;
-    for (int i = 0; i < bytes; i++) v = v << 8 | p[i];
-    return v;
-}
-
-/* The next box of `*s`: its type and payload; 0 at the end or when the box runs past it. */
-static int next_box(span *s, char type[4], span *payload) {
-    if (s->size < 8) return 0;
-    uint64_t length = be(s->data, 4), header = 8;
-    if (length == 1) {
-        if (s->size < 16) return 0;
-        length = (uint64_t)be(s->data + 8, 4) << 32 | be(s->data + 12, 4);
-        header = 16;
-    } else if (length == 0) {
-        length = s->size;
-    }
-    if (length < header || length > s->size) return 0;
-    memcpy(type, s->data + 4, 4);
-    payload->data = s->data + header;
-    payload->size = (size_t)(length - header);
-    s->data += length;
-    s->size -= (size_t)length;
-    return 1;
-}
-
-static int find_box(span s, const char *type, span *payload) {
-    char found[4];
-    while (next_box(&s, found, payload)) {
-        if (memcmp(found, type, 4) == 0) return 1;
-    }
-    return 0;
-}
 
 static int has_item(const uint32_t *items, size_t count, uint32_t id) {
     for (size_t i = 0; i < count; i++) {
@@ -51,51 +13,51 @@ static int has_item(const uint32_t *items, size_t count, uint32_t id) {
 }
 
 /* The item IDs of iinf's infe boxes (versions 2 and 3 carry them; older ones are not AVIF). */
-static size_t item_ids(span iinf, uint32_t *items) {
+static size_t item_ids(cio_bmff_span iinf, uint32_t *items) {
     if (iinf.size < 4) return 0;
     const size_t skip = 4 + (iinf.data[0] == 0 ? 2 : 4);   /* version/flags, entry count */
     if (iinf.size < skip) return 0;
-    span entries = {iinf.data + skip, iinf.size - skip}, infe;
+    cio_bmff_span entries = {iinf.data + skip, iinf.size - skip}, infe;
     char type[4];
     size_t count = 0;
-    while (count < MAX_ITEMS && next_box(&entries, type, &infe)) {
+    while (count < MAX_ITEMS && cio_bmff_next_box(&entries, type, &infe, NULL)) {
         if (memcmp(type, "infe", 4) != 0 || infe.size < 4) continue;
         const int version = infe.data[0];
-        if (version == 2 && infe.size >= 6) items[count++] = be(infe.data + 4, 2);
-        if (version == 3 && infe.size >= 8) items[count++] = be(infe.data + 4, 4);
+        if (version == 2 && infe.size >= 6) items[count++] = cio_bmff_number(infe.data + 4, 2);
+        if (version == 3 && infe.size >= 8) items[count++] = cio_bmff_number(infe.data + 4, 4);
     }
     return count;
 }
 
 cio_status cio_avif_check_item_references(const uint8_t *data, size_t size, cio_message *message) {
-    span file = {data, size}, meta, iinf, body;
-    if (!find_box(file, "meta", &meta) || meta.size < 4) return CIO_OK;
+    cio_bmff_span file = {data, size}, meta, iinf, body;
+    if (!cio_bmff_find_box(file, "meta", &meta) || meta.size < 4) return CIO_OK;
     body.data = meta.data + 4;
     body.size = meta.size - 4;
     uint32_t items[MAX_ITEMS];
-    const size_t count = find_box(body, "iinf", &iinf) ? item_ids(iinf, items) : 0;
+    const size_t count = cio_bmff_find_box(body, "iinf", &iinf) ? item_ids(iinf, items) : 0;
     if (count == 0 || count == MAX_ITEMS) return CIO_OK;
-    span pitm;
-    if (find_box(body, "pitm", &pitm) && pitm.size >= 6) {
-        const uint32_t id = pitm.data[0] == 0 ? be(pitm.data + 4, 2) : pitm.size >= 8 ? be(pitm.data + 4, 4) : 0;
+    cio_bmff_span pitm;
+    if (cio_bmff_find_box(body, "pitm", &pitm) && pitm.size >= 6) {
+        const uint32_t id = pitm.data[0] == 0 ? cio_bmff_number(pitm.data + 4, 2) : pitm.size >= 8 ? cio_bmff_number(pitm.data + 4, 4) : 0;
         if (!has_item(items, count, id)) {
             cio_set_message(message, "corrupt AVIF: the primary item %u does not exist", id);
             return CIO_CORRUPT;
         }
     }
-    span iref;
-    if (!find_box(body, "iref", &iref) || iref.size < 4) return CIO_OK;
+    cio_bmff_span iref;
+    if (!cio_bmff_find_box(body, "iref", &iref) || iref.size < 4) return CIO_OK;
     const int id_bytes = iref.data[0] == 0 ? 2 : 4;
-    span references = {iref.data + 4, iref.size - 4}, reference;
+    cio_bmff_span references = {iref.data + 4, iref.size - 4}, reference;
     char type[4];
-    while (next_box(&references, type, &reference)) {
+    while (cio_bmff_next_box(&references, type, &reference, NULL)) {
         if (reference.size < (size_t)id_bytes + 2) continue;
-        const uint32_t from = be(reference.data, id_bytes);
-        const uint32_t n = be(reference.data + id_bytes, 2);
+        const uint32_t from = cio_bmff_number(reference.data, id_bytes);
+        const uint32_t n = cio_bmff_number(reference.data + id_bytes, 2);
         for (uint32_t i = 0; i < n; i++) {
             const size_t at = (size_t)id_bytes + 2 + (size_t)i * id_bytes;
             if (at + id_bytes > reference.size) break;
-            const uint32_t to = be(reference.data + at, id_bytes);
+            const uint32_t to = cio_bmff_number(reference.data + at, id_bytes);
             if (!has_item(items, count, from) || !has_item(items, count, to)) {
                 cio_set_message(message, "corrupt AVIF: a '%.4s' reference from item %u to item %u names a missing item",
                                 type, from, to);

@@ -4,7 +4,19 @@
 
 cio_status cio_avif_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message) {
     avifDecoder *decoder = NULL;
-    cio_status status = cio_avif_open(data, size, UINT64_MAX, &decoder, message);
+    cio_avif_size oversize;
+    cio_status status = cio_avif_open(data, size, UINT64_MAX, &decoder, &oversize, message);
+    if (status == CIO_TOO_LARGE && oversize.width > 0) {
+        /* over libavif's limit: the header's size is all there is, as a JPEG's header is read whatever its size */
+        info->format = CIO_FORMAT_AVIF;
+        info->width = oversize.width;
+        info->height = oversize.height;
+        info->channels = 3;
+        info->bit_depth = 8;
+        info->orientation = 1;
+        info->layout = CIO_RGB8;
+        return CIO_OK;
+    }
     if (status != CIO_OK) return status;
     const avifImage *image = decoder->image;
     cio_avif_geometry geometry;

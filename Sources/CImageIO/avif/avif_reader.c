@@ -28,10 +28,13 @@ cio_status cio_avif_failure(avifResult result, const avifDecoder *decoder, const
 
 /* libavif refuses an item over its size limit while parsing, naming the size only in its diagnostic:
  * that becomes our pixel-limit failure. CIO_OK when the parse failed for another reason. */
-static cio_status size_limit_failure(const avifDecoder *decoder, uint64_t max_pixels, cio_message *message) {
+static cio_status size_limit_failure(const avifDecoder *decoder, uint64_t max_pixels, cio_avif_size *oversize,
+                                     cio_message *message) {
     const char *at = strstr(decoder->diag.error, "dimensions are too large [");
     unsigned width = 0, height = 0;
     if (at == NULL || sscanf(at, "dimensions are too large [%ux%u]", &width, &height) != 2) return CIO_OK;
+    oversize->width = width;
+    oversize->height = height;
     cio_status status = cio_check_pixel_limit(width, height, max_pixels, message);
     if (status != CIO_OK) return status;
     cio_set_message(message, "image is %ux%u, over libavif's limit of %u pixels", width, height, decoder->imageSizeLimit);
@@ -39,8 +42,10 @@ static cio_status size_limit_failure(const avifDecoder *decoder, uint64_t max_pi
 }
 
 cio_status cio_avif_open(const uint8_t *data, size_t size, uint64_t max_pixels, avifDecoder **out,
-                         cio_message *message) {
+                         cio_avif_size *oversize, cio_message *message) {
     *out = NULL;
+    oversize->width = 0;
+    oversize->height = 0;
     avifDecoder *decoder = avifDecoderCreate();
     if (decoder == NULL) {
         cio_set_message(message, "out of memory");
@@ -56,7 +61,7 @@ cio_status cio_avif_open(const uint8_t *data, size_t size, uint64_t max_pixels, 
     avifResult result = avifDecoderSetIOMemory(decoder, data, size);
     if (result == AVIF_RESULT_OK) result = avifDecoderParse(decoder);
     if (result != AVIF_RESULT_OK) {
-        cio_status status = size_limit_failure(decoder, max_pixels, message);
+        cio_status status = size_limit_failure(decoder, max_pixels, oversize, message);
         if (status == CIO_OK) status = cio_avif_failure(result, decoder, "reading the container", message);
         avifDecoderDestroy(decoder);
         return status;

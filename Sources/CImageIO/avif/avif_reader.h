@@ -4,9 +4,11 @@
 #include "internal.h"
 #include <avif/avif.h>
 
-/* A parsed (not yet decoded) AVIF; on failure `*decoder` is NULL and the message names the problem. */
+/* A parsed (not yet decoded) AVIF; on failure `*decoder` is NULL and the message names the problem.
+ * An item over the pixel limit fails with CIO_TOO_LARGE and its size in `oversize` (else 0x0). */
+typedef struct { uint32_t width, height; } cio_avif_size;
 cio_status cio_avif_open(const uint8_t *data, size_t size, uint64_t max_pixels, avifDecoder **decoder,
-                         cio_message *message);
+                         cio_avif_size *oversize, cio_message *message);
 
 /* The libavif result as a status with a message naming AVIF, what was being done and libavif's words. */
 cio_status cio_avif_failure(avifResult result, const avifDecoder *decoder, const char *stage, cio_message *message);

@@ -20,6 +20,10 @@ cio_status cio_gif_summarise(const uint8_t *data, size_t size, cio_gif_summary *
     }
     s->width = (uint32_t)data[6] | (uint32_t)data[7] << 8;
     s->height = (uint32_t)data[8] | (uint32_t)data[9] << 8;
+    if (s->width == 0 || s->height == 0) {
+        cio_set_message(message, "corrupt GIF: the logical screen is %ux%u", s->width, s->height);
+        return CIO_CORRUPT;
+    }
     size_t i = 13;
     if (data[10] & 0x80) i += 3u << ((data[10] & 7) + 1);
     int transparent = 0;   /* of the graphic control extension that applies to the next frame */

@@ -1,6 +1,26 @@
 /* HEIF decoding through libheif: the primary image, upright, as interleaved 8-bit RGB(A). */
 #include "heif/heif_reader.h"
+#include "bmff.h"
+#include <stdio.h>
 #include <string.h>
+
+/* libheif and libde265 decode a file whose last box is cut short (the missing coded data concealed):
+ * the cut is found here, an error when truncation fails the decode and a warning when it does not. */
+static cio_status check_complete(const uint8_t *data, size_t size, int fail_on_truncation, cio_warnings *warnings,
+                                 cio_message *message) {
+    cio_bmff_span file = {data, size}, payload;
+    char type[4], cut[4] = {0};
+    while (cio_bmff_next_box(&file, type, &payload, cut)) continue;
+    if (cut[0] == 0) return CIO_OK;
+    char text[CIO_MESSAGE_CAPACITY];
+    snprintf(text, sizeof text, "truncated HEIF data (the '%.4s' box runs past the end of the file)", cut);
+    if (fail_on_truncation) {
+        cio_set_message(message, "%s", text);
+        return CIO_TRUNCATED;
+    }
+    cio_warnings_add(warnings, text);
+    return CIO_OK;
+}
 
 static cio_status copy_pixels(const struct heif_image *decoded, cio_whole_image *image, cio_message *message) {
     int stride = 0;
@@ -20,12 +40,12 @@ static cio_status copy_pixels(const struct heif_image *decoded, cio_whole_image 
 
 cio_status cio_heif_decode(const uint8_t *data, size_t size, const cio_decode_options *options,
                            cio_warnings *warnings, cio_whole_image *image, cio_message *message) {
-    (void)warnings;
     cio_heif_file file;
     cio_status status = cio_heif_open(data, size, &file, message);
     if (status != CIO_OK) return status;
+    status = check_complete(data, size, options->fail_on_truncation, warnings, message);
     /* both the coded size (what the decoder allocates) and the upright one must be within the limit */
-    status = cio_check_pixel_limit(file.coded_width, file.coded_height, options->max_pixels, message);
+    if (status == CIO_OK) status = cio_check_pixel_limit(file.coded_width, file.coded_height, options->max_pixels, message);
     if (status == CIO_OK) status = cio_check_pixel_limit(file.width, file.height, options->max_pixels, message);
     struct heif_decoding_options *decoding = status == CIO_OK ? heif_decoding_options_alloc() : NULL;
     if (status == CIO_OK && decoding == NULL) {

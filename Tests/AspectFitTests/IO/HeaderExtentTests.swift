@@ -21,7 +21,7 @@ import TestSupport
             #expect(end < data.count, "\(path)")
             #expect(try ImageFile.probe(Array(data[..<end])) == whole, "\(path)")
             // Cut inside the header: more is asked for, beyond the cut and not beyond the header.
-            for cut in [10, end / 3, end / 2, end - 1] where cut >= ImageFile.signatureLength {
+            for cut in [10, end / 3, end / 2, end - 1] where cut >= 2 {   // a JPEG is told by its SOI
                 guard case .needsAtLeast(let more) = ImageFile.headerExtent(of: Array(data[..<cut])) else {
                     Issue.record("\(path) cut at \(cut): \(ImageFile.headerExtent(of: Array(data[..<cut])))")
                     continue
@@ -37,7 +37,8 @@ import TestSupport
             #expect(ImageFile.headerExtent(of: try ImageFile.read(path: path)) == .wholeFile, "\(path)")
         }
         #expect(ImageFile.headerExtent(of: Array("GIF89a and more".utf8)) == .wholeFile)
-        #expect(ImageFile.headerExtent(of: [0xFF, 0xD8]) == .needsAtLeast(ImageFile.signatureLength))
+        #expect(ImageFile.headerExtent(of: [0xFF, 0xD8]) == .needsAtLeast(6))   // SOI, then a segment's marker and length
+        #expect(ImageFile.headerExtent(of: Array("\u{0}\u{0}\u{0}\u{1C}ftyp".utf8)) == .needsAtLeast(ImageFile.signatureLength))
         // A JPEG with bytes between its segments is left to the decoder.
         #expect(ImageFile.headerExtent(of: [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00, 0x12, 0xFF, 0xDA, 0x00, 0x02]) == .wholeFile)
     }

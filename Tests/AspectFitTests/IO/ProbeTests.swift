@@ -86,7 +86,10 @@ import TestSupport
 
     @Test func unknownDataIsUnsupportedAndEmptyDataTruncated() {
         #expect(throws: ImageIOError.truncated("empty file")) { try ImageFile.probe([]) }
-        #expect(throws: ImageIOError.unsupported(format: "not a JPEG or PNG file")) {
+        #expect(throws: ImageIOError.unsupported(format: "not a JPEG, PNG, WebP, AVIF, HEIF or GIF file")) {
+            try ImageFile.probe(Array("BM6.......".utf8))
+        }
+        #expect(throws: ImageIOError.truncated("truncated GIF data (the logical screen descriptor is cut off)")) {
             try ImageFile.probe(Array("GIF89a....".utf8))
         }
     }

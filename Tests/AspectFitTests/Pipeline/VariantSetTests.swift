@@ -145,7 +145,7 @@ import TestSupport
         let results = VariantSet(options: Self.variants).run(Array("not an image".utf8))
         #expect(results.count == Self.variants.count)
         for result in results {
-            #expect(throws: FitError.image(.unsupported(format: "not a JPEG or PNG file"))) { try result.get() }
+            #expect(throws: FitError.image(.unsupported(format: "not a JPEG, PNG, WebP, AVIF, HEIF or GIF file"))) { try result.get() }
         }
     }
 

@@ -36,8 +36,8 @@ import TestSupport
     }
 
     @Test func errorsArriveTypedThroughTheAsyncCall() async throws {
-        await #expect(throws: FitError.image(.unsupported(format: "not a JPEG or PNG file"))) {
-            try await Self.pipeline.run(Array("GIF89a.....".utf8))
+        await #expect(throws: FitError.image(.unsupported(format: "not a JPEG, PNG, WebP, AVIF, HEIF or GIF file"))) {
+            try await Self.pipeline.run(Array("BM6........".utf8))
         }
         var options = FitOptions()
         options.decode.maxPixels = 1000
