@@ -16,6 +16,10 @@ extension ImageFormat {
         }
     }
 
+    /// The format's media type, for a `Content-Type` header: image/jpeg, image/png, image/webp,
+    /// image/avif, image/heic or image/gif.
+    public var mediaType: String { "image/" + rawValue }
+
     /// The usual extension of a file of this format.
     public var fileExtension: String {
         switch self {

@@ -30,8 +30,7 @@ struct Thumbnailer: Sendable {
     func respond(to upload: [UInt8]) async -> Response {
         do {
             let result = try await pipeline.run(upload)
-            let type = result.plan.outputFormat == .png ? "image/png" : "image/jpeg"
-            return Response(status: 200, contentType: type, body: result.bytes)
+            return Response(status: 200, contentType: result.plan.outputFormat.mediaType, body: result.bytes)
         } catch {
             return Self.response(for: error)
         }
@@ -91,7 +90,7 @@ func thumbnails(of uploads: [[UInt8]], pipeline: Pipeline) async -> [Result<FitR
         #expect(ok.status == 200 && ok.contentType == "image/png")
         let info = try ImageFile.probe(ok.body)
         #expect(info.width == 96 && info.height == 96 && info.hasAlpha)
-        #expect(await thumbnailer.respond(to: Array("GIF89a.....".utf8)).status == 415)
+        #expect(await thumbnailer.respond(to: Array("BM\u{0}\u{0}......".utf8)).status == 415)   // BMP: not read
         #expect(await thumbnailer.respond(to: Array(try Self.sample("harvesters.jpg").prefix(5000))).status == 422)
         var small = options
         small.decode.maxPixels = 10_000
