@@ -37,6 +37,7 @@ import TestSupport
             if firstFrameAlpha { #expect(info.hasAlpha && decoded.pixels.layout.hasAlpha, "\(entry.path): \(entry.colorType)") }
             if !alpha { #expect(!decoded.pixels.layout.hasAlpha, "\(entry.path): \(entry.colorType)") }
             #expect(info.isAnimated == entry.colorType.contains("frames") || entry.notes.contains("animated"), "\(entry.path)")
+            if folder == "gif" { #expect(info.isProgressive == entry.colorType.contains("interlaced"), "\(entry.path)") }
         }
     }
 
