@@ -80,7 +80,11 @@ int cio_exif_is_tiff(const uint8_t *tiff, size_t size, size_t max_size, cio_warn
 void cio_copy_heif_exif(const uint8_t *bytes, size_t size, uint8_t **tiff, size_t *tiff_size) {
     *tiff = NULL;
     *tiff_size = 0;
-    if (bytes == NULL || size < 4) return;
+    if (bytes == NULL || size < 8) return;
+    if ((bytes[0] == 'I' && bytes[1] == 'I' && bytes[2] == 42) || (bytes[0] == 'M' && bytes[1] == 'M' && bytes[3] == 42)) {
+        cio_copy_bytes(bytes, size, tiff, tiff_size);   /* libavif 0.11 drops the offset itself */
+        return;
+    }
     const uint64_t offset = 4 + ((uint64_t)bytes[0] << 24 | (uint64_t)bytes[1] << 16 | (uint64_t)bytes[2] << 8 | bytes[3]);
     if (offset + 8 > size) return;
     const uint8_t *header = bytes + offset;

@@ -89,7 +89,8 @@ cio_status cio_gif_decode(const uint8_t *data, size_t size, const cio_decode_opt
                           cio_warnings *warnings, cio_whole_image *image, cio_message *message);
 
 /* An EXIF block as HEIF and AVIF store it (a 4-byte big-endian offset to the TIFF header, then the
- * block) copied as the TIFF block alone; nothing when it does not hold one. */
+ * block), or as libavif hands it over (the TIFF block alone), copied as the TIFF block; nothing when
+ * it holds none. */
 void cio_copy_heif_exif(const uint8_t *bytes, size_t size, uint8_t **tiff, size_t *tiff_size);
 
 /* Checks an encoder's input; CIO_OK or CIO_INVALID_ARGUMENT with a message. */

@@ -14,7 +14,8 @@ strip --strip-debug -o "$work/aspectfit" .build/release/aspectfit
 # One run per folder and extension, so truncated-sharp.jpg and .png cannot both write a PNG.
 samples=("$corpus/bad/*.jpg" "$corpus/bad/*.png $corpus/bad/zero-length-noext" "$corpus/jpeg/*.jpg" "$corpus/pngsuite/[bt]*.png" "$corpus/png-extra/*.png"
          "$corpus/exif-orientation/Portrait_[1-8].jpg $corpus/photos/harvesters-1165x859.jpg $corpus/photos/tulips-vignette-alpha-500x500.png"
-         "$corpus/webp/*.webp" "$corpus/avif/*.avif $corpus/avif/*.avifs" "$corpus/heic/*.heic $corpus/heic/*.heif" "$corpus/gif/*.gif")
+         "$corpus/webp/*.webp $corpus/gif/*.gif" "$corpus/avif/*.avif $corpus/avif/*.avifs"
+         "$corpus/heic/alpha-*.heic $corpus/heic/clap-*.heic $corpus/heic/bad-*.heic")
 # The WebP and AVIF encoders, from one file of each format read (opaque and transparent).
 encoded="$corpus/photos/harvesters-1165x859.jpg $corpus/photos/tulips-vignette-alpha-500x500.png $corpus/webp/lossy-alpha-libwebp.webp
          $corpus/avif/alpha-444-pillow.avif $corpus/heic/alpha-libheif-colors.heic $corpus/gif/transparency-pillow.gif"

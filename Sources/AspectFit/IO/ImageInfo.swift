@@ -12,7 +12,7 @@ public struct ImageInfo: Sendable, Equatable {
     public var channels: Int
     /// Bits per sample as stored (1...16).
     public var bitDepth: Int
-    /// JPEG progressive or PNG Adam7 interlaced.
+    /// JPEG progressive, PNG Adam7 interlaced, or a GIF whose first frame is interlaced.
     public var isProgressive: Bool
     /// An alpha channel or a tRNS chunk.
     public var hasAlpha: Bool

@@ -45,7 +45,10 @@ cio_status cio_gif_summarise(const uint8_t *data, size_t size, cio_gif_summary *
             const uint8_t packed = data[i + 9];
             size_t next = i + 10;
             if (packed & 0x80) next += 3u << ((packed & 7) + 1);
-            if (s->frame_count == 0) s->first_transparent = transparent;
+            if (s->frame_count == 0) {
+                s->first_transparent = transparent;
+                s->first_interlaced = (packed & 0x40) != 0;
+            }
             s->frame_count++;
             transparent = 0;
             next = next + 1 <= size ? skip_sub_blocks(data, size, next + 1) : 0;   /* after the LZW code size */

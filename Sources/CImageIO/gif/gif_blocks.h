@@ -8,6 +8,7 @@ typedef struct {
     uint32_t width, height;       /* the logical screen: the canvas the first frame is drawn on */
     uint32_t frame_count;         /* image descriptors met before the trailer or the end of the data */
     int first_transparent;        /* the first frame's graphic control extension names a transparent index */
+    int first_interlaced;         /* the first frame's rows are stored in four interlaced passes */
     int complete;                 /* the walk reached the trailer */
 } cio_gif_summary;
 

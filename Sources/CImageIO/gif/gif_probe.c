@@ -10,7 +10,7 @@ cio_status cio_gif_probe(const uint8_t *data, size_t size, cio_info *info, cio_m
     info->height = summary.height;
     info->channels = 1;
     info->bit_depth = 8;
-    info->progressive = 0;
+    info->progressive = summary.first_interlaced;
     info->has_alpha = summary.first_transparent;
     info->orientation = 1;
     info->animated = summary.frame_count > 1;

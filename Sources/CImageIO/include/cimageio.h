@@ -50,7 +50,7 @@ typedef struct {
     cio_format format;
     uint32_t width, height;       /* as stored; AVIF and HEIF: upright (clap, irot and imir applied) */
     int channels, bit_depth;      /* as in the file (CMYK = 4 channels) */
-    int progressive;              /* JPEG progressive or PNG Adam7 */
+    int progressive;              /* JPEG progressive, PNG Adam7 or an interlaced GIF's first frame */
     int has_alpha;                /* alpha channel or tRNS */
     int orientation;              /* EXIF orientation 1...8 (1 when absent or invalid; always 1 for AVIF
                                      and HEIF, whose decoders apply their irot/imir) */

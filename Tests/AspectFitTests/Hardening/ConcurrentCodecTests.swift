@@ -4,11 +4,13 @@ import Testing
 import TestSupport
 
 /// Decode-then-encode on many threads at once gives byte-identical files to a serial run
-/// (libjpeg/libpng state is per call; nothing global is shared).
+/// (libjpeg, libpng, libwebp, libavif, libheif and giflib state is per call; nothing global is shared).
 @Suite struct ConcurrentCodecTests {
     static let files = [
         "jpeg/ljt-testorig.jpg", "jpeg/ljt-testimgp.jpg", "jpeg/ycck-flower.jpg", "png-extra/rgb16-monkey-iccp.png",
         "png-extra/interlaced-palette-trns-toucan.png", "pngsuite/basn0g04.png", "pngsuite/basi6a16.png",
+        "webp/lossy-alpha-libwebp.webp", "webp/animated-alpha-sharp.webp", "avif/irot-imir-pillow.avif",
+        "avif/alpha-444-pillow.avif", "heic/clap-451x461-icc-libheif.heic", "gif/animated-wuffs-red-blue.gif",
     ]
 
     /// The encoded bytes for one job: JPEG (plain or progressive 4:4:4) when there is no alpha, else PNG.

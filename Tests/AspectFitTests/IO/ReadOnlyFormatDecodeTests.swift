@@ -37,6 +37,7 @@ import TestSupport
             if firstFrameAlpha { #expect(info.hasAlpha && decoded.pixels.layout.hasAlpha, "\(entry.path): \(entry.colorType)") }
             if !alpha { #expect(!decoded.pixels.layout.hasAlpha, "\(entry.path): \(entry.colorType)") }
             #expect(info.isAnimated == entry.colorType.contains("frames") || entry.notes.contains("animated"), "\(entry.path)")
+            if folder == "gif" { #expect(info.isProgressive == entry.colorType.contains("interlaced"), "\(entry.path)") }
         }
     }
 
@@ -56,6 +57,22 @@ import TestSupport
             case "avif": #expect(difference.psnr >= 35, "\(entry.path): \(difference)")
             default: #expect(difference.maximum == 0, "\(entry.path): \(difference)")
             }
+        }
+    }
+
+    /// A region is the same pixels as that part of the whole decode (these formats decode whole, then serve rows).
+    @Test(arguments: ["webp/lossless-libwebp-1000x307.webp", "avif/irot-imir-pillow.avif", "heic/clap-451x461-icc-libheif.heic",
+                      "gif/interlaced-wuffs-hippopotamus.gif"])
+    func aRegionIsThatPartOfTheWholeDecode(_ file: String) throws {
+        guard try Corpus.require() else { return }
+        let data = try ImageFile.read(path: Corpus.path(file))
+        let whole = try ImageFile.decode(data).pixels
+        let region = PixelRect(x: whole.width / 3, y: whole.height / 4, width: whole.width / 2, height: whole.height / 2)
+        let part = try ImageFile.decode(data, options: DecodeOptions(region: region))
+        #expect(part.region == region && part.scaledWidth == whole.width && part.scaledHeight == whole.height)
+        #expect(part.pixels.bytes == PixelConversion.crop(whole, x: region.x, y: region.y, width: region.width, height: region.height))
+        #expect(throws: ImageIOError.self) {
+            try ImageFile.decode(data, options: DecodeOptions(scaleDenominator: 2))
         }
     }
 }
