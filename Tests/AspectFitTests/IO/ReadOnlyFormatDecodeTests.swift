@@ -46,7 +46,7 @@ import TestSupport
         guard try Corpus.require() else { return }
         for entry in Self.entries where entry.path.hasPrefix("\(folder)/") {
             let path = Corpus.path(entry.path)
-            guard let reference = try VipsReference.rgba8(path) else { return }
+            let reference = try VipsReference.rgba8(path)
             let decoded = try ImageFile.decode(ImageFile.read(path: path))
             guard decoded.pixels.width == reference.width, decoded.pixels.height == reference.height else {
                 Issue.record("\(entry.path): \(decoded.pixels.width)x\(decoded.pixels.height), vips \(reference.width)x\(reference.height)")

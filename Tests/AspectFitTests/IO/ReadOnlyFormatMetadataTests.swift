@@ -7,7 +7,8 @@ import TestSupport
 /// block (WebP's chunk, the AVIF/HEIF Exif item without its offset), the ICC profile byte for byte.
 @Suite struct ReadOnlyFormatMetadataTests {
     @Test func exifAndICCAreFoundWhereExiftoolFindsThem() throws {
-        guard try Corpus.require(), let exiftool = try ExternalTool.path("exiftool") else { return }
+        guard try Corpus.require() else { return }
+        let exiftool = try ExternalTool.path("exiftool")
         let rows = Corpus.manifest().filter { ["webp/", "avif/", "heic/"].contains(where: $0.path.hasPrefix) && $0.expected == "decode" }
         var found = (exif: 0, icc: 0)
         for entry in rows {

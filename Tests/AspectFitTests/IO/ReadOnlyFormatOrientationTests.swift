@@ -8,7 +8,8 @@ import TestSupport
 /// report `.up`, whatever EXIF or XMP inside them say.
 @Suite struct ReadOnlyFormatOrientationTests {
     @Test func webpReportsTheOrientationExiftoolReads() throws {
-        guard try Corpus.require(), let exiftool = try ExternalTool.path("exiftool") else { return }
+        guard try Corpus.require() else { return }
+        let exiftool = try ExternalTool.path("exiftool")
         let files = Corpus.files(in: "webp", withExtensions: ["webp"]).filter { !$0.contains("/bad-") }
         #expect(files.count >= 10)
         var seen: Set<Int> = []
@@ -25,7 +26,8 @@ import TestSupport
     /// The pipeline's identity output of an EXIF-oriented WebP is what `vips autorot` makes of it.
     @Test(arguments: ["webp/exif-orientation-5-pillow.webp", "webp/exif-orientation-6-pillow.webp"])
     func webpComesOutUprightAsVipsAutorotTurnsIt(_ file: String) throws {
-        guard try Corpus.require(), let vips = try ExternalTool.path("vips") else { return }
+        guard try Corpus.require() else { return }
+        let vips = try ExternalTool.path("vips")
         let upright = FileManager.default.temporaryDirectory.appendingPathComponent("autorot-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: upright) }
         let rotated = try ExternalTool.run(vips, ["autorot", Corpus.path(file), upright])
@@ -58,7 +60,8 @@ import TestSupport
     @Test(arguments: ["avif/irot270-linku-kimono.avif", "avif/irot-imir-pillow.avif", "avif/clap-half-pixel-linku-kimono.avif",
                       "avif/clap-480x256-microsoft.avif"])
     func avifTransformsMatchLibheifsAndNoOtherOrientationDoes(_ file: String) throws {
-        guard try Corpus.require(), let reference = try VipsReference.rgba8(Corpus.path(file)) else { return }
+        guard try Corpus.require() else { return }
+        let reference = try VipsReference.rgba8(Corpus.path(file))
         let pixels = try ImageFile.decode(ImageFile.read(path: Corpus.path(file))).pixels
         try #require(pixels.width == reference.width && pixels.height == reference.height)
         let ours = PixelConversion.rgba8(pixels)

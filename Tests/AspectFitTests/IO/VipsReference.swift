@@ -12,9 +12,9 @@ enum VipsReference {
         var description: String
     }
 
-    /// The file's first page as packed RGBA8 with its size; nil when vips is missing outside CI.
-    static func rgba8(_ path: String) throws -> (pixels: [UInt8], width: Int, height: Int)? {
-        guard let vips = try ExternalTool.path("vips") else { return nil }
+    /// The file's first page as packed RGBA8 with its size.
+    static func rgba8(_ path: String) throws -> (pixels: [UInt8], width: Int, height: Int) {
+        let vips = try ExternalTool.path("vips")
         let png = FileManager.default.temporaryDirectory.appendingPathComponent("vips-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: png) }
         let result = try ExternalTool.run(vips, ["copy", path, png])
