@@ -19,6 +19,26 @@ logs=$scratch/logs
 
 # Each mutant: "@ name", "? swift test --filter regex", "- original snippet", "+ replacement".
 mutants=$(cat <<'EOF'
+@ idle-option-never-warned
+? IdleOptionTests
+- guard given.contains(option), let formats = readers[option], formats.isDisjoint(with: written) else { return nil }
++ guard given.contains(option), let formats = readers[option], formats.isDisjoint(with: []) else { return nil }
+
+@ fixed-format-limit-ignored
+? IdleOptionTests
+- if let format, max(plan.outputWidth, plan.outputHeight) > format.maxSide {
++ if let format, max(plan.outputWidth, plan.outputHeight) > ImageFormat.largestMaxSide {
+
+@ webp-mark-leaves-the-riff-size
+? OutputFormatTests
+- framed.replaceSubrange(4..<8, with: littleEndian(UInt32(framed.count + textLength - 8)))
++ _ = framed
+
+@ auto-turns-webp-into-jpeg
+? OutputFormatTests|OutputEncoderTests
+- if source.isWritable && (!transparent || source.holdsAlpha) { source } else { transparent ? .png : .jpeg }
++ if source.isWritable && source != .webp && (!transparent || source.holdsAlpha) { source } else { transparent ? .png : .jpeg }
+
 @ mistyped-option-gets-no-prefix-hint
 ? TypoAndMisnameTests
 - if !name.isEmpty, (1...3).contains(extensions.count) { return extensions }

@@ -72,6 +72,13 @@ let planner = BatchPlanner(options: options, pipelines: pipelines, standardInput
                            standardOutputIsTerminal: StandardStreams.outputIsTerminal, replacement: replacement)
 let items: [WorkItem]
 do { items = try planner.plan(inputs) } catch { fail(usage: error) }
+let written = Set(items.compactMap { item -> ImageFormat? in
+    if case .failed = item.disposition { return nil }
+    return item.format ?? item.plan?.outputFormat
+})
+for warning in IdleOptions.warnings(given: options.given, written: written) {
+    StandardStreams.writeMessage("aspectfit: warning: \(warning)")
+}
 
 let reporter = Reporter(options: options, control: control, total: items.count, errorIsTerminal: StandardStreams.errorIsTerminal)
 let runner = BatchRunner(items: items, options: options, pipelines: pipelines, control: control,

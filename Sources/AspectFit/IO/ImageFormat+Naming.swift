@@ -16,6 +16,18 @@ extension ImageFormat {
         }
     }
 
+    /// The format's name as people write it: JPEG, PNG, WebP, AVIF, HEIF or GIF.
+    public var name: String {
+        switch self {
+        case .jpeg: "JPEG"
+        case .png: "PNG"
+        case .webp: "WebP"
+        case .avif: "AVIF"
+        case .heic: "HEIF"
+        case .gif: "GIF"
+        }
+    }
+
     /// The format's media type, for a `Content-Type` header: image/jpeg, image/png, image/webp,
     /// image/avif, image/heic or image/gif.
     public var mediaType: String { "image/" + rawValue }

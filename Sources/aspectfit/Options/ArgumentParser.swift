@@ -25,8 +25,10 @@ struct ArgumentParser {
         try Self.checkCombinations(seen: seen)
         var options = try finish(line, seen: seen)
         var variantWarnings: [String] = []
-        options.variants = try variants(of: line, seen: seen, warnings: &variantWarnings)
+        var given = Set(seen)
+        options.variants = try variants(of: line, seen: seen, warnings: &variantWarnings, allGiven: &given)
         options.warnings = line.warnings + variantWarnings
+        options.given = given
         return options
     }
 
@@ -126,7 +128,8 @@ struct ArgumentParser {
 
     /// Each `--variant` (then each line of `--variants-from`) applied over the command line's own
     /// shape and output options, which are their defaults.
-    private func variants(of line: ParsedCommandLine, seen: [String], warnings: inout [String]) throws(UsageError) -> [OutputVariant] {
+    private func variants(of line: ParsedCommandLine, seen: [String], warnings: inout [String],
+                          allGiven: inout Set<String>) throws(UsageError) -> [OutputVariant] {
         var texts = line.variants
         if let file = line.variantsFrom {
             let data: [UInt8]
@@ -142,6 +145,7 @@ struct ArgumentParser {
             var names: [String] = []
             try Self.apply(text.words, to: &given, seen: &names, variant: text.origin)
             warnings += given.warnings
+            allGiven.formUnion(names)
             var variant = line
             var inherited = seen.filter { $0 != "variant" && $0 != "variants-from" }
             for group in Self.replacedTogether where group.contains(where: names.contains) {
@@ -199,7 +203,9 @@ struct ArgumentParser {
         case let (nil, h?): options.fit.size = .height(h)
         case (nil, nil): break
         }
-        try ImpossibleSize.check(options.fit)
+        let fixed = options.format != .auto ? ImageFormat(rawValue: options.format.rawValue)
+            : options.output.flatMap { ImageFormat(fileExtension: $0.fileExtension) }.flatMap { $0.isWritable ? $0 : nil }
+        try ImpossibleSize.check(options.fit, format: fixed)
         return options
     }
 

@@ -28,6 +28,8 @@ struct CommandLineOptions: Sendable {
     var maxMemory: Int?
     /// Warnings about the command line itself, printed once before any work.
     var warnings: [String] = []
+    /// The long names of the options given, outside variants and in any of them.
+    var given: Set<String> = []
     /// `--max-file-size`: inputs (and `--files-from` lists) larger than this are refused unread.
     var maxFileSize = 1 << 30
     /// Each output's data is synced before its rename (`--no-sync` turns it off).

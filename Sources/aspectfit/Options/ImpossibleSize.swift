@@ -6,8 +6,10 @@ import AspectFit
 /// The library's planner decides, on the source that makes the request smallest: any source when a
 /// ratio is given (the output does not depend on it), else one a single pixel thick, so only the
 /// requested side counts. With `--no-enlarge` a small source shrinks the output, so nothing is refused.
+/// When `-f` or the output's name fixes the format, that format's own limit counts (JPEG 65500,
+/// WebP 16383), not only the largest of all.
 enum ImpossibleSize {
-    static func check(_ fit: FitOptions) throws(UsageError) {
+    static func check(_ fit: FitOptions, format: ImageFormat?) throws(UsageError) {
         guard fit.enlarge else { return }
         let source: (width: Int, height: Int)
         switch fit.size {
@@ -16,13 +18,19 @@ enum ImpossibleSize {
         case .width(let n), .longEdge(let n): source = fit.ratio == nil ? (n, 1) : (1, 1)
         case .height(let n): source = fit.ratio == nil ? (1, n) : (1, 1)
         }
+        let plan: CropPlan
         do {
-            _ = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: .up, shrinkOnLoad: false,
+            plan = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: .up, shrinkOnLoad: false,
                                   ratio: fit.ratio, size: fit.size, gravity: .centre, enlarge: true, filterRadius: 0)
         } catch {
             // Without a ratio the planned other side is the stand-in source's, not the user's: name the request.
             let reason = fit.ratio == nil && !isExact(fit.size) ? "the requested \(fit.size) is over the limit of \(ImageFormat.largestMaxSide) per side" : "\(error)"
             throw UsageError("no input can be made that size: \(reason)")
+        }
+        if let format, max(plan.outputWidth, plan.outputHeight) > format.maxSide {
+            let side = fit.ratio == nil && !isExact(fit.size) ? "the requested \(fit.size)" : "\(plan.outputWidth)x\(plan.outputHeight)"
+            throw UsageError("no input can be made that size: \(side) is over the limit of \(format.maxSide) per side of "
+                + "\(format.name) output")
         }
     }
 

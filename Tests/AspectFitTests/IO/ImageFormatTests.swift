@@ -31,11 +31,13 @@ import Testing
         #expect(ImageFile.signatureLength >= Self.ftyp("avis", ["mif1", "avif", "iso4", "av01", "avis", "msf1", "miaf", "MA1B"]).count - 8)
     }
 
-    @Test func extensionsNameTheFormatAndOnlyJPEGAndPNGAreWritten() {
+    @Test func extensionsNameTheFormatAndHEIFAndGIFAreOnlyRead() {
         for format in ImageFormat.allCases {
             #expect(ImageFormat(fileExtension: format.fileExtension) == format)
             #expect(ImageFormat(fileExtension: format.fileExtension.uppercased()) == format)
-            #expect(format.isWritable == [.jpeg, .png].contains(format))
+            #expect(format.isWritable == [.jpeg, .png, .webp, .avif].contains(format))
+            #expect(format.mediaType == ["jpeg": "image/jpeg", "png": "image/png", "webp": "image/webp", "avif": "image/avif",
+                                         "heic": "image/heic", "gif": "image/gif"][format.rawValue])
             #expect(format.maxSide > 16000)
         }
         #expect(ImageFormat(fileExtension: "heif") == .heic && ImageFormat(fileExtension: "avifs") == .avif)
