@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the cimageio libFuzzer target (clang 14, ASan + UBSan) and fuzzes it with one worker.
 # Usage: fuzz/run.sh [MINUTES] [TARGET]   (from anywhere; defaults: 10 minutes, all)
-#   TARGET jpeg|png|all picks the seeds from ../shared/corpus (JPEG files, PNG files, or both;
+#   TARGET jpeg|png|webp|avif|heif|gif|all picks the seeds from ../shared/corpus (that format's files, or all;
 #   the bad/ folder is always included). The corpus itself is only read.
 # Output under fuzz/out/: the binary, corpus-TARGET/ (seeds + what libFuzzer adds),
 # crash-*/leak-*/timeout-* reproducers in artifacts/, and fuzz-TARGET.log.
@@ -9,14 +9,14 @@
 set -eu
 minutes=${1:-10}
 target=${2:-all}
-case $target in jpeg|png|all) ;; *) echo "TARGET must be jpeg, png or all" >&2; exit 2 ;; esac
+case $target in jpeg|png|webp|avif|heif|gif|all) ;; *) echo "TARGET must be jpeg, png, webp, avif, heif, gif or all" >&2; exit 2 ;; esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/fuzz/out
 corpus=${CORPUS:-$root/../shared/corpus}
 mkdir -p "$out/artifacts"
 /usr/bin/clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -I"$root/Sources/CImageIO/include" -I"$root/Sources/CImageIO" \
-    "$root/fuzz/decode_fuzzer.c" $(find "$root/Sources/CImageIO" -name "*.c") -ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpdemux -lavif -lheif -lgif -o "$out/decode_fuzzer"
+    "$root/fuzz/decode_fuzzer.c" $(find "$root/Sources/CImageIO" -name "*.c") -ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpmux -lwebpdemux -lavif -lheif -lgif -o "$out/decode_fuzzer"
 python3 "$root/fuzz/seed.py" "$out/seeds-$target" "$target" "$corpus"
 mkdir -p "$out/corpus-$target"
 # One process (no -jobs/-workers): the machine has 2 cores and other work runs on it; it stops
