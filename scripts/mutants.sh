@@ -301,8 +301,8 @@ mutants=$(cat <<'EOF'
 
 @ jpeg-quality-ignored
 ? qualityScalesTheQuantisationTables
-- c.quality = Int32(clamping: options.quality)
-+ c.quality = 85
+- var c = cio_jpeg_options(quality: Int32(clamping: options.quality), progressive: options.progressive ? 1 : 0,
++ var c = cio_jpeg_options(quality: 85, progressive: options.progressive ? 1 : 0,
 
 @ jpeg-chroma-444-ignored
 ? progressiveChromaAndHuffmanShowInTheMarkers
@@ -336,8 +336,8 @@ mutants=$(cat <<'EOF'
 
 @ cli-auto-format-ignores-corners
 ? cutCornersTurnAJPEGIntoAPNG
-- case .auto: transparent ? .png : source
-+ case .auto: source
+- if source.isWritable && (!transparent || source.holdsAlpha) { source } else { transparent ? .png : .jpeg }
++ if source.isWritable { source } else { transparent ? .png : .jpeg }
 
 @ cli-beside-input-name-underscore
 ? OutputPathTests
@@ -346,8 +346,8 @@ mutants=$(cat <<'EOF'
 
 @ cli-skip-existing-inverted
 ? skipExistingResumesABatch
-- case .file(let path)? = chosen[i].output, FileSystem.exists(path) {
-+ case .file(let path)? = chosen[i].output, !FileSystem.exists(path) {
+- if options.skipExisting && FileSystem.exists(path) {
++ if options.skipExisting && !FileSystem.exists(path) {
 
 @ cli-shard-slices-rotated
 ? shardKOfNTakesEveryNthSortedInputFromTheKth
