@@ -316,8 +316,8 @@ mutants=$(cat <<'EOF'
 
 @ jpeg-optimize-huffman-ignored
 ? progressiveChromaAndHuffmanShowInTheMarkers
-- c.optimize_huffman = options.optimizeHuffman ? 1 : 0
-+ c.optimize_huffman = 0
+- full_chroma: options.chroma == .full444 ? 1 : 0, optimize_huffman: options.optimizeHuffman ? 1 : 0)
++ full_chroma: options.chroma == .full444 ? 1 : 0, optimize_huffman: 0)
 
 @ png-compression-level-ignored
 ? pngCompressionAndRowFiltersShowInTheFile
