@@ -73,7 +73,10 @@ struct MemoryLimitTests {
         let (status, kilobytes) = try PeakMemory.run(["-c", script], in: sandbox.root, executable: ExternalTool.url("bash"))
         #expect(status == 0, "137 is the OOM killer")
         #expect(sandbox.files(under: "o") == inputs)
-        #expect(kilobytes * 1024 < limit * 9 / 10, "peak \(kilobytes) KiB over the budget (nine tenths of \(limit >> 20) MiB)")
+        // The budget is nine tenths of the limit; images in flight get seven eighths of it, and what
+        // workers keep for their next image the rest (kept whatever the budget, the peak was 270 MiB).
+        let inFlight = limit * 9 / 10 * 7 / 8
+        #expect(kilobytes * 1024 < inFlight, "peak \(kilobytes) KiB over the images' share of the budget (\(inFlight >> 20) MiB)")
     }
 }
 
