@@ -6,7 +6,7 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/fuzz/out/coverage
 mkdir -p "$out"
-/usr/bin/clang -g -O0 -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping \
+"$(command -v clang-14 || command -v clang)" -g -O0 -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping \
     -I"$root/Sources/CImageIO/include" -I"$root/Sources/CImageIO" \
     "$root/fuzz/decode_fuzzer.c" $(find "$root/Sources/CImageIO" -name "*.c") -ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpmux -lwebpdemux -lavif -lheif -lgif -o "$out/decode_fuzzer"
 rm -f "$out"/*.profraw

@@ -14,7 +14,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/fuzz/out
 corpus=${CORPUS:-$root/../shared/corpus}
 mkdir -p "$out/artifacts"
-/usr/bin/clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+"$(command -v clang-14 || command -v clang)" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -I"$root/Sources/CImageIO/include" -I"$root/Sources/CImageIO" \
     "$root/fuzz/decode_fuzzer.c" $(find "$root/Sources/CImageIO" -name "*.c") -ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpmux -lwebpdemux -lavif -lheif -lgif -o "$out/decode_fuzzer"
 python3 "$root/fuzz/seed.py" "$out/seeds-$target" "$target" "$corpus"
