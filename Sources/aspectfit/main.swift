@@ -74,7 +74,7 @@ let items: [WorkItem]
 do { items = try planner.plan(inputs) } catch { fail(usage: error) }
 let written = Set(items.compactMap { item -> ImageFormat? in
     if case .failed = item.disposition { return nil }
-    return item.format ?? item.plan?.outputFormat
+    return item.format
 })
 for warning in IdleOptions.warnings(given: options.given, written: written) {
     StandardStreams.writeMessage("aspectfit: warning: \(warning)")
