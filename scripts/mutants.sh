@@ -19,6 +19,16 @@ logs=$scratch/logs
 
 # Each mutant: "@ name", "? swift test --filter regex", "- original snippet", "+ replacement".
 mutants=$(cat <<'EOF'
+@ contain-no-enlarge-scales-up
+? NoEnlargeTests
+- if !options.enlarge { scale = min(scale, 1) }
++ if options.enlarge { scale = min(scale, 1) }
+
+@ contain-box-inside-the-source
+? NoEnlargeTests
+- let width = wider ? w : max(w, (h * ratio.width / ratio.height).rounded())
++ let width = wider ? w : min(w, (h * ratio.width / ratio.height).rounded())
+
 @ idle-option-never-warned
 ? IdleOptionTests
 - guard given.contains(option), let formats = readers[option], formats.isDisjoint(with: written) else { return nil }

@@ -6,13 +6,15 @@
 public struct FitOptions: Sendable, Hashable, Codable {
     /// The output shape; nil keeps the source's (or the one `size` implies).
     public var ratio: AspectRatio?
-    /// How big the output is; `.none` is the largest box of the ratio at the source's resolution.
+    /// How big the output is; `.none` is the largest box of the ratio at the source's resolution
+    /// (under contain: the smallest box of the ratio around the whole picture).
     public var size: SizeRequest = .none
     /// Which part of the source the crop keeps.
     public var gravity: Gravity = .centre
     /// Fill the box and clip (`cover`), or show the whole image letterboxed (`contain`).
     public var fit: FitMode = .cover
-    /// False never upsamples: a small source gives the largest box of the ratio it holds.
+    /// False never upsamples: under cover a small source gives the largest box of the ratio it
+    /// holds; under contain the box stays and the picture inside is never scaled up.
     public var enlarge = true
     /// The resampling filter.
     public var filter: Filter = .lanczos3

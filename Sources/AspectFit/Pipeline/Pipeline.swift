@@ -22,14 +22,17 @@ public struct Pipeline: Sendable {
     /// the plan: `run` and `plan(_:)` check them too (`checkInputLimits`), so a refused input still has one.
     public func plan(for info: ImageInfo) throws(FitError) -> FitPlan {
         var crop: CropPlan
-        do {
-            crop = try CropPlan.make(sourceWidth: info.width, sourceHeight: info.height, orientation: info.orientation,
-                                     shrinkOnLoad: info.format == .jpeg, ratio: options.ratio, size: options.size,
-                                     gravity: options.gravity, enlarge: options.enlarge,
-                                     filterRadius: options.filter.radius)
-        } catch { throw .plan(error) }
         var letterbox: Letterbox?
-        if options.fit == .contain { (crop, letterbox) = try containedPlan(box: crop, info: info) }
+        if options.fit == .contain {
+            (crop, letterbox) = try containedPlan(info: info)
+        } else {
+            do {
+                crop = try CropPlan.make(sourceWidth: info.width, sourceHeight: info.height, orientation: info.orientation,
+                                         shrinkOnLoad: info.format == .jpeg, ratio: options.ratio, size: options.size,
+                                         gravity: options.gravity, enlarge: options.enlarge,
+                                         filterRadius: options.filter.radius)
+            } catch { throw .plan(error) }
+        }
         let box = (width: letterbox?.width ?? crop.outputWidth, height: letterbox?.height ?? crop.outputHeight)
         let corners = cutsCorners(width: box.width, height: box.height)
         let format = options.format.resolved(source: info.format, transparent: info.decodedLayout.hasAlpha || corners)

@@ -5,12 +5,13 @@ import AspectFit
 ///
 /// The library's planner decides, on the source that makes the request smallest: any source when a
 /// ratio is given (the output does not depend on it), else one a single pixel thick, so only the
-/// requested side counts. With `--no-enlarge` a small source shrinks the output, so nothing is refused.
+/// requested side counts. With `--no-enlarge` a small source shrinks a cover output, so nothing is
+/// refused then; a contained box stays as asked.
 /// When `-f` or the output's name fixes the format, that format's own limit counts (JPEG 65500,
 /// WebP 16383), not only the largest of all.
 enum ImpossibleSize {
     static func check(_ fit: FitOptions, format: ImageFormat?) throws(UsageError) {
-        guard fit.enlarge else { return }
+        guard fit.enlarge || fit.fit == .contain else { return }
         let source: (width: Int, height: Int)
         switch fit.size {
         case .none: return

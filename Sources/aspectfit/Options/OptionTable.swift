@@ -84,7 +84,8 @@ enum OptionTable {
             }, inVariant: true),
         OptionDeclaration(
             long: "no-enlarge", section: .shape,
-            help: "Never upscale: a small source gives the largest box of the ratio it holds.",
+            help: "Never upscale: under cover a small source gives the largest box of the ratio it holds; under contain "
+                + "the box stays as asked and the picture keeps its own pixels when it already fits.",
             action: .flag { $0.options.fit.enlarge = false }, inVariant: true),
         OptionDeclaration(
             long: "fit", section: .shape,
