@@ -29,6 +29,36 @@ mutants=$(cat <<'EOF'
 - let width = wider ? w : max(w, (h * ratio.width / ratio.height).rounded())
 + let width = wider ? w : min(w, (h * ratio.width / ratio.height).rounded())
 
+@ translucent-background-never-underlaid
+? BackgroundTests
+- if plan.outputLayout.hasAlpha, let background = options.background, background.a > 0 {
++ if plan.outputLayout.hasAlpha, let background = options.background, background.a > 255 {
+
+@ opaque-background-keeps-alpha
+? BackgroundTests
+- let fillsOpaque = options.background?.isOpaque == true
++ let fillsOpaque = false
+
+@ corners-on-picture-rounds-the-box
+? BackgroundTests
+- let onPicture = options.cornersOn == .picture && plan.letterbox != nil
++ let onPicture = options.cornersOn == .box && plan.letterbox != nil
+
+@ corners-on-bars-never-warned
+? BackgroundTests
+- allSatisfy { mask.coverage(x: $0.0, y: $0.1) == 255 }
++ allSatisfy { mask.coverage(x: $0.0, y: $0.1) == 0 }
+
+@ css-colour-name-wrong
+? BackgroundTests
+- ("mediumseagreen", 0x3CB371)
++ ("mediumseagreen", 0x3CB372)
+
+@ rgba-comma-alpha-ignored
+? RGBColorTests
+- if alphaText == nil, parts.count == 4 { alphaText = parts.removeLast() }
++ if alphaText == nil, parts.count == 4 { parts.removeLast() }
+
 @ idle-option-never-warned
 ? IdleOptionTests
 - guard given.contains(option), let formats = readers[option], formats.isDisjoint(with: written) else { return nil }

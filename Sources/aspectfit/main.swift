@@ -88,6 +88,10 @@ let runner = BatchRunner(items: items, options: options, pipelines: pipelines, c
 control.setRunning(true)
 runner.run()
 control.setRunning(false)
+for warning in IdleOptions.afterRun(given: options.given, written: reporter.ok, filled: reporter.filled,
+                                    onlyOnBars: reporter.cornersOnlyOnBars) {
+    StandardStreams.writeMessage("aspectfit: warning: \(warning)")
+}
 temporaries.removeAll()
 for leftover in temporaries.leftovers { StandardStreams.writeMessage("aspectfit: \(leftover)") }
 

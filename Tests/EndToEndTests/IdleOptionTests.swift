@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// An option no output of the run reads (a JPEG setting for a PNG, a PNG setting for a JPEG,
-/// `--background` with no JPEG to flatten) gets one warning line per run, not per file and not an
+/// An option no output of the run reads (a JPEG setting for a PNG, a PNG setting for a JPEG; a
+/// `--background` with nothing to fill: BackgroundTests) gets one warning line per run, not per file and not an
 /// error; one that some output reads (variants, `-f auto` over mixed inputs) gets none. And a size
 /// over the limit of the format the name or `-f` fixes is a usage error before any work.
 @Suite struct IdleOptionTests {
@@ -11,7 +11,6 @@ import TestSupport
         (["-q", "10", "--progressive", "-o", "o/x.png"], ["--progressive does nothing in this run: it is for JPEG output, and this run writes PNG",
                                                         "--quality does nothing in this run: it is for JPEG output, and this run writes PNG"]),
         (["--png-compression", "9", "-o", "o/x.jpg"], ["--png-compression does nothing in this run: it is for PNG output, and this run writes JPEG"]),
-        (["--background", "red", "-f", "webp", "-o", "o/"], ["--background does nothing in this run: it is for JPEG output, and this run writes WebP"]),
         (["--chroma444", "-f", "png", "-o", "o/"], ["--chroma444 does nothing in this run: it is for AVIF and JPEG output, and this run writes PNG"]),
         (["--webp-lossless", "--avif-speed", "4", "-o", "o/"], ["--avif-speed does nothing in this run: it is for AVIF output, and this run writes JPEG, PNG",
                                                               "--webp-lossless does nothing in this run: it is for WebP output, and this run writes JPEG, PNG"]),

@@ -16,16 +16,16 @@ public enum OptionError: Error, Hashable, CustomStringConvertible, LocalizedErro
     case negativeRadius(String)
     /// A corner style other than circular or continuous.
     case invalidCornerStyle(String)
-    /// Not a hex colour or a CSS colour name.
+    /// A corner target other than box or picture.
+    case unknownCornerTarget(String)
+    /// Not a CSS colour (hex, rgb()/rgba(), a name or transparent).
     case invalidColor(String)
-    /// "transparent" given as the background, which must be opaque.
-    case transparentBackground
     /// An output format other than jpeg, png, webp, avif or auto.
     case unknownFormat(String)
     /// A fit mode other than cover or contain.
     case unknownFit(String)
 
-    /// The option the value was given for: "ratio", "gravity", "filter", "radius", "corners",
+    /// The option the value was given for: "ratio", "gravity", "filter", "radius", "corners", "corners-on",
     /// "background", "format" or "fit", e.g. for the field of a 400 response.
     public var option: String {
         switch self {
@@ -34,7 +34,8 @@ public enum OptionError: Error, Hashable, CustomStringConvertible, LocalizedErro
         case .unknownFilter: "filter"
         case .invalidRadius, .negativeRadius: "radius"
         case .invalidCornerStyle: "corners"
-        case .invalidColor, .transparentBackground: "background"
+        case .unknownCornerTarget: "corners-on"
+        case .invalidColor: "background"
         case .unknownFormat: "format"
         case .unknownFit: "fit"
         }
@@ -53,10 +54,10 @@ public enum OptionError: Error, Hashable, CustomStringConvertible, LocalizedErro
             "invalid corner radius '\(text)': the radius must not be negative"
         case .invalidCornerStyle(let text):
             "invalid corner style '\(text)': expected 'circular' or 'continuous'"
+        case .unknownCornerTarget(let text):
+            "unknown corner target '\(text)': use box or picture"
         case .invalidColor(let text):
-            "invalid colour '\(text)': expected #rgb, #rrggbb or a CSS colour name such as 'white'"
-        case .transparentBackground:
-            "'transparent' cannot be a background: JPEG has no alpha; write PNG output to keep transparent corners"
+            "invalid colour '\(text)': expected #rgb, #rrggbb, #rrggbbaa, rgb(255 128 0), rgba(255, 128, 0, 0.5), a CSS colour name such as 'white', or 'transparent'"
         case .unknownFormat(let text):
             "unknown format '\(text)': use jpeg, png, webp, avif or auto"
         case .unknownFit(let text):

@@ -2,8 +2,8 @@
 public enum FitMode: String, Sendable, Hashable, Codable, CaseIterable {
     /// Fill the box, clipping the overflow around the gravity (the default).
     case cover
-    /// The whole image inside the box, the rest filled with the background (JPEG) or left
-    /// transparent (PNG), placed by the gravity.
+    /// The whole image inside the box, the rest filled with the background (by default
+    /// transparent where the format holds alpha, white in JPEG), placed by the gravity.
     case contain
 
     /// Parses "cover" or "contain" (any case, surrounding spaces ignored).

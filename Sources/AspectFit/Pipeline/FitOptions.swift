@@ -24,8 +24,13 @@ public struct FitOptions: Sendable, Hashable, Codable {
     public var cornerRadius: CornerRadius?
     /// The curve of the rounded corners.
     public var cornerStyle: CornerStyle = .circular
-    /// What transparent corners and pixels become in a format without alpha (JPEG).
-    public var background: RGBColor = .white
+    /// Under contain, whether the corners cut the output box or the picture inside its bars.
+    public var cornersOn: CornerTarget = .box
+    /// What contain bars, cut corners and transparent pixels become, in every output format. Nil:
+    /// transparent where the output holds alpha (PNG, WebP, AVIF), white where it does not (JPEG).
+    /// An opaque colour leaves the output without alpha; a translucent one is composited under the
+    /// picture and, in JPEG, over white.
+    public var background: RGBColor?
     /// The format to write.
     public var format: OutputFormat = .auto
     /// How JPEG output is encoded.
@@ -51,7 +56,7 @@ public struct FitOptions: Sendable, Hashable, Codable {
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case ratio, size, gravity, fit, enlarge, filter, linearLight, cornerRadius, cornerStyle, background, format
+        case ratio, size, gravity, fit, enlarge, filter, linearLight, cornerRadius, cornerStyle, cornersOn, background, format
         case jpeg, png, webp, avif, keepICCProfile, keepEXIF, toSRGB, decode
     }
 
@@ -68,7 +73,8 @@ public struct FitOptions: Sendable, Hashable, Codable {
         o.linearLight = try c.decodeIfPresent(Bool.self, forKey: .linearLight) ?? o.linearLight
         o.cornerRadius = try c.decodeIfPresent(CornerRadius.self, forKey: .cornerRadius)
         o.cornerStyle = try c.decodeIfPresent(CornerStyle.self, forKey: .cornerStyle) ?? o.cornerStyle
-        o.background = try c.decodeIfPresent(RGBColor.self, forKey: .background) ?? o.background
+        o.cornersOn = try c.decodeIfPresent(CornerTarget.self, forKey: .cornersOn) ?? o.cornersOn
+        o.background = try c.decodeIfPresent(RGBColor.self, forKey: .background)
         o.format = try c.decodeIfPresent(OutputFormat.self, forKey: .format) ?? o.format
         o.jpeg = try c.decodeIfPresent(JPEGEncodeOptions.self, forKey: .jpeg) ?? o.jpeg
         o.png = try c.decodeIfPresent(PNGEncodeOptions.self, forKey: .png) ?? o.png

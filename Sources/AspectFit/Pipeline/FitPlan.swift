@@ -12,6 +12,11 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     public var windowChoice: WindowChoice? = nil
     /// With `FitMode.contain`, the output box and where the scaled image (`geometry`'s output) sits in it.
     public var letterbox: Letterbox? = nil
+    /// Whether rounded corners are cut (a radius that resolves to more than zero pixels).
+    public var cutsCorners = false
+    /// Whether the box's rounded corners fall wholly on contain bars of their own fill, so nothing
+    /// shows them (`CornerTarget.picture` rounds the picture instead).
+    public var cornersOnlyOnBars = false
     /// The factor by which the resampler's rows are box-averaged from a finer decode shared with
     /// other variants (`VariantSet`); 1 when they are decoded at `geometry.decodeScale`.
     public var boxReduction = 1
@@ -19,6 +24,10 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     /// it (`DecodeOptions.smoothChroma`, `CropPlan.hidesChromaReplication`); nil until decoded, as
     /// variants sharing a decode decide it together.
     public var repeatsChroma: Bool? = nil
+
+    /// Whether the output has anything a background fills: contain bars, cut corners or source
+    /// transparency.
+    public var fillsBackground: Bool { letterbox != nil || cutsCorners || source.decodedLayout.hasAlpha }
 
     /// The output width in pixels, upright: the letterbox's with `FitMode.contain`.
     public var outputWidth: Int { letterbox?.width ?? geometry.outputWidth }

@@ -34,17 +34,33 @@ public struct Pipeline: Sendable {
             } catch { throw .plan(error) }
         }
         let box = (width: letterbox?.width ?? crop.outputWidth, height: letterbox?.height ?? crop.outputHeight)
-        let corners = cutsCorners(width: box.width, height: box.height)
-        let format = options.format.resolved(source: info.format, transparent: info.decodedLayout.hasAlpha || corners)
+        let onPicture = options.cornersOn == .picture && letterbox != nil
+        let corners = onPicture ? cutsCorners(width: crop.outputWidth, height: crop.outputHeight)
+            : cutsCorners(width: box.width, height: box.height)
+        let fillsOpaque = options.background?.isOpaque == true
+        let format = options.format.resolved(source: info.format,
+                                             transparent: (info.decodedLayout.hasAlpha || corners) && !fillsOpaque)
         guard box.width <= format.maxSide, box.height <= format.maxSide else {
             throw .plan(.outputTooLarge(width: Double(box.width), height: Double(box.height),
                                         maxSide: format.maxSide, maxPixels: DecodeOptions.defaultMaxPixels))
         }
-        let layout = format == .jpeg ? info.decodedLayout.withoutAlpha
+        let layout = format == .jpeg || fillsOpaque ? info.decodedLayout.withoutAlpha
             : corners || letterbox != nil ? info.decodedLayout.withAlpha : info.decodedLayout
         let smart = options.gravity.readsPixels && options.fit == .cover
         return FitPlan(source: info, geometry: crop, outputFormat: format, outputLayout: layout,
-                       windowChoice: smart ? WindowChoice(window: crop, strategy: options.gravity) : nil, letterbox: letterbox)
+                       windowChoice: smart ? WindowChoice(window: crop, strategy: options.gravity) : nil, letterbox: letterbox,
+                       cutsCorners: corners, cornersOnlyOnBars: corners && !onPicture
+                           && letterbox.map { cornersMiss($0, picture: (crop.outputWidth, crop.outputHeight)) } == true)
+    }
+
+    /// Whether the box's rounded corners miss the `picture` that `letterbox` places, falling only on bars
+    /// of their own fill: a picture pixel nearest a corner is the one its cut would reach first.
+    private func cornersMiss(_ letterbox: Letterbox, picture: (width: Int, height: Int)) -> Bool {
+        guard let radius = options.cornerRadius else { return true }
+        let mask = CornerMask(width: letterbox.width, height: letterbox.height, radius: radius, style: options.cornerStyle)
+        let (left, top) = (letterbox.x, letterbox.y)
+        let (right, bottom) = (letterbox.x + picture.width - 1, letterbox.y + picture.height - 1)
+        return [(left, top), (right, top), (left, bottom), (right, bottom)].allSatisfy { mask.coverage(x: $0.0, y: $0.1) == 255 }
     }
 
     /// Fits one encoded JPEG, PNG, WebP, AVIF, HEIF or GIF image (`[UInt8]`, `Data`, a byte slice: read in place, never
@@ -99,10 +115,15 @@ public struct Pipeline: Sendable {
                 clock: Stopwatch, cancellation: CancellationFlag?) throws(FitError) -> FitResult {
         var clock = clock
         var image = resampled
+        let onPicture = options.cornersOn == .picture && plan.letterbox != nil
+        if onPicture { image = applyCorners(to: image, plan: plan) }
         if let box = plan.letterbox {
-            image = box.place(image, transparent: plan.outputLayout.hasAlpha, background: options.background)
+            image = box.place(image, transparent: plan.outputLayout.hasAlpha, background: opaqueFill)
         }
-        image = applyCorners(to: image, plan: plan)
+        if !onPicture { image = applyCorners(to: image, plan: plan) }
+        if plan.outputLayout.hasAlpha, let background = options.background, background.a > 0 {
+            image = underlay(image, with: background)
+        }
         defer { workspace.image = image }
         clock.lap("corners")
         if cancellation?.isCancelled == true { throw .cancelled }
@@ -127,14 +148,19 @@ public struct Pipeline: Sendable {
         options.keepICCProfile ? warnings : warnings.filter { !$0.hasPrefix("ICC profile") }
     }
 
+    /// What transparency becomes where the output has no alpha: the background seen over white
+    /// (white when none is given).
+    private var opaqueFill: RGBColor { (options.background ?? .white).over(.white) }
+
     /// Whether `options` cut visible corners out of a `width` x `height` output.
     private func cutsCorners(width: Int, height: Int) -> Bool {
         guard let radius = options.cornerRadius else { return false }
         return radius.pixels(width: width, height: height) > 0
     }
 
-    /// Cuts the corners into alpha (PNG) or onto the background (JPEG), and brings the pixels to the
-    /// plan's output layout: opaque alpha added for corners, transparency flattened for JPEG.
+    /// Cuts the corners of `resampled` (the box, or the picture before it is placed) into alpha or
+    /// onto the opaque fill, and brings the pixels to the plan's output layout: opaque alpha added
+    /// for corners, transparency flattened where the output has no alpha.
     private func applyCorners(to resampled: PixelBuffer, plan: FitPlan) -> PixelBuffer {
         var image = resampled
         let mask = options.cornerRadius.flatMap { radius -> CornerMask? in
@@ -146,9 +172,9 @@ public struct Pipeline: Sendable {
             mask?.apply(to: &image)
         } else if image.layout.hasAlpha {
             mask?.apply(to: &image)
-            image = flatten(image, onto: options.background)
+            image = flatten(image, onto: opaqueFill)
         } else {
-            mask?.apply(to: &image, background: options.background)
+            mask?.apply(to: &image, background: opaqueFill)
         }
         return image
     }

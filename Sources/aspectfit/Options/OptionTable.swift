@@ -90,8 +90,9 @@ enum OptionTable {
         OptionDeclaration(
             long: "fit", section: .shape,
             help: "cover (default): fill the box, clip the overflow around --gravity; contain: the whole image "
-                + "inside the box, the rest --background (JPEG) or transparent (PNG), placed by --gravity; "
-                + "--radius cuts the box's corners.",
+                + "inside the box (-r alone: the smallest box of the ratio around it), the rest --background "
+                + "(default transparent, white in JPEG), placed by --gravity; --radius cuts the box's corners "
+                + "(--corners-on picture: the picture's).",
             action: .value(valueName: "MODE") { line, value throws(UsageError) in
                 line.options.fit.fit = try value.parsed { try FitMode(parsing: $0) }
             },
@@ -110,9 +111,17 @@ enum OptionTable {
             },
             completion: .words(CornerStyle.allCases.map(\.rawValue)), requires: ["radius"], inVariant: true),
         OptionDeclaration(
+            long: "corners-on", section: .shape,
+            help: "Under --fit contain, round the output box (box, the default) or the picture inside its bars (picture).",
+            action: .value(valueName: "WHAT") { line, value throws(UsageError) in
+                line.options.fit.cornersOn = try value.parsed { try CornerTarget(parsing: $0) }
+            },
+            completion: .words(CornerTarget.allCases.map(\.rawValue)), requires: ["radius"], inVariant: true),
+        OptionDeclaration(
             long: "background", section: .shape,
-            help: "What corners and transparency become when the output has no alpha (JPEG): #rgb, #rrggbb "
-                + "or a CSS colour name (white, black, ...). Default white.",
+            help: "What contain bars, cut corners and transparency become, in every format: #rgb, #rrggbb, #rrggbbaa, "
+                + "rgb(255 128 0), rgba(255, 128, 0, 0.5), a CSS colour name or transparent. Default: transparent where "
+                + "the output holds alpha (PNG, WebP, AVIF), white in JPEG; an opaque colour writes no alpha.",
             action: .value(valueName: "COLOR") { line, value throws(UsageError) in
                 line.options.fit.background = try value.parsed { try RGBColor(parsing: $0) }
             }, inVariant: true),

@@ -14,6 +14,10 @@ final class Reporter: @unchecked Sendable {
     private(set) var notStarted = 0
     /// The report could not be written to standard output (other than a closed pipe): exit 1.
     private(set) var outputFailed = false
+    /// Outputs written or planned with something a background fills, and with box corners that
+    /// fall only on bars (`IdleOptions.afterRun`).
+    private(set) var filled = 0
+    private(set) var cornersOnlyOnBars = 0
 
     init(options: CommandLineOptions, control: BatchControl, total: Int, errorIsTerminal: Bool) {
         self.options = options
@@ -28,7 +32,10 @@ final class Reporter: @unchecked Sendable {
 
     func report(_ outcome: Outcome) {
         switch outcome.status {
-        case .ok, .planned: ok += 1
+        case .ok, .planned:
+            ok += 1
+            if outcome.plan?.fillsBackground == true { filled += 1 }
+            if outcome.plan?.cornersOnlyOnBars == true { cornersOnlyOnBars += 1 }
         case .error: failed += 1
         case .skipped: skipped += 1
         case .notFinished, .notStarted:
