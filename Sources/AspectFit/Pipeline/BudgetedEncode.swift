@@ -3,8 +3,9 @@
 ///
 /// Lossy formats (JPEG, WebP, AVIF) search the quality between the floor (`FitOptions.minQuality`)
 /// and the quality asked for, which is tried first: a budget only ever lowers the quality, and an
-/// output that fits as asked costs one encode. Then a bisection keeps a quality that fits below one
-/// that does not, so the quality chosen is always one below a quality encoded and found too large.
+/// output that fits as asked costs one encode, one that cannot fit two (the floor is tried next).
+/// Then the search keeps a quality that fits below one that does not, so the quality chosen is
+/// always one below a quality encoded and found too large.
 /// Lossless formats (PNG, lossless WebP) try the setting asked for and then their tightest
 /// compression (PNG at libdeflate's level 12 with adaptive filters; lossless WebP quality 100, effort at least 4);
 /// nothing is quantised, so an output still too large fails.
@@ -52,14 +53,24 @@ struct BudgetedEncode {
         }
         let floor = min(minQuality, ceiling)
         if try encoded(encoder, key: ceiling).count <= maxBytes { return chosen(ceiling, quality: ceiling) }
-        // `low` fits (or is below the floor, not tried); `high` is too large.
-        var (low, high) = (floor - 1, ceiling)
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if try encoded(encoder.atQuality(middle), key: middle).count <= maxBytes { low = middle } else { high = middle }
-        }
-        guard low >= floor else {
+        guard try encoded(encoder.atQuality(floor), key: floor).count <= maxBytes else {
             throw .overBudget(smallestBytes: tries[floor]!.bytes.count, maxBytes: maxBytes, atQuality: floor)
+        }
+        // `low` fits, `high` is too large. The next quality is interpolated on their sizes (one
+        // above the estimate: sizes grow faster than linearly near the top), the midpoint after an
+        // interpolation that did not halve the interval.
+        var (low, high) = (floor, ceiling)
+        var bisect = false
+        while high - low > 1 {
+            var middle = (low + high) / 2
+            if !bisect {
+                let (small, large) = (tries[low]!.bytes.count, tries[high]!.bytes.count)
+                let step = Double(high - low) * Double(maxBytes - small) / Double(large - small)
+                middle = min(high - 1, low + 1 + Int(step))
+            }
+            let width = high - low
+            if try encoded(encoder.atQuality(middle), key: middle).count <= maxBytes { low = middle } else { high = middle }
+            bisect = !bisect && (high - low) * 2 > width
         }
         return chosen(low, quality: low)
     }
