@@ -430,7 +430,7 @@ mutants=$(cat <<'EOF'
 + if try encoded(encoder, key: ceiling).count < maxBytes { return chosen(ceiling, quality: ceiling) }
 
 @ budget-bisection-stops-early
-? ByteBudgetTests
+? ByteBudgetLibraryTests
 - while high - low > 1 {
 + while high - low > 2 {
 

@@ -42,6 +42,24 @@ import TestSupport
         #expect(try results[2].get().quality == asked.quality && results[2].get().encodes == 1)
     }
 
+    /// A budget of every size a quality between the floor and the asked one makes, and one byte
+    /// under it: each time the quality chosen fits and the one above it does not.
+    @Test(arguments: [OutputFormat.jpeg, .webp])
+    func everyQualitysSizeAsABudget(format: OutputFormat) throws {
+        guard try Corpus.require() else { return }
+        let data = try Data(contentsOf: URL(fileURLWithPath: Corpus.path("photos/harvesters-1165x859.jpg")))
+        let asked = try #require(try Pipeline(options: Self.options(format)).run(data).quality)
+        var sizes: [Int: Int] = [:]
+        for q in 35...asked { sizes[q] = try Pipeline(options: Self.options(format, quality: q)).run(data).bytes.count }
+        for q in 35..<asked {
+            for budget in [sizes[q]!, sizes[q]! - 1] where budget >= sizes[35]! {
+                let chosen = try #require(try Pipeline(options: Self.options(format, maxBytes: budget)).run(data).quality)
+                #expect(sizes[chosen]! <= budget && (chosen == asked || sizes[chosen + 1]! > budget),
+                        "budget \(budget): quality \(chosen) of \(sizes)")
+            }
+        }
+    }
+
     @Test func theBudgetRoundTripsThroughJSON() throws {
         let options = Self.options(.jpeg, maxBytes: 50_000)
         let decoded = try JSONDecoder().decode(FitOptions.self, from: JSONEncoder().encode(options))
