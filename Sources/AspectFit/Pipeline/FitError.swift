@@ -10,6 +10,10 @@ public enum FitError: Error, Hashable, CustomStringConvertible, LocalizedError {
     case cancelled
     /// The memory the fit needs (`MemoryEstimate`, in bytes) could not be had; nothing was taken.
     case outOfMemory(bytes: Int)
+    /// No encode fits `FitOptions.maxBytes`: the smallest made is `smallestBytes`, at the floor
+    /// quality (`FitOptions.minQuality`) for a lossy format, at the tightest compression (nil) for a
+    /// lossless one. Nothing was produced.
+    case overBudget(smallestBytes: Int, maxBytes: Int, atQuality: Int?)
 
     /// The one-line reason.
     public var description: String {
@@ -18,6 +22,10 @@ public enum FitError: Error, Hashable, CustomStringConvertible, LocalizedError {
         case .plan(let error): error.description
         case .cancelled: "cancelled"
         case .outOfMemory(let bytes): "out of memory (\(bytes) bytes)"
+        case .overBudget(let smallest, let limit, let quality?):
+            "no encode fits in \(limit) bytes: the smallest, at the minimum quality \(quality), is \(smallest) bytes"
+        case .overBudget(let smallest, let limit, nil):
+            "no encode fits in \(limit) bytes: the smallest, lossless at the tightest compression (nothing is quantised), is \(smallest) bytes"
         }
     }
 

@@ -51,13 +51,20 @@ public struct FitOptions: Sendable, Hashable, Codable {
     public var toSRGB = false
     /// Pixel limit and how damaged data is treated.
     public var decode = DecodePolicy()
+    /// At most this many bytes per output: the highest lossy quality up to the one asked for that
+    /// fits (re-encoding the resampled pixels, never decoding again), or for a lossless format its
+    /// tightest compression; `FitError.overBudget` when nothing fits. Nil: no budget.
+    public var maxBytes: Int?
+    /// The lowest quality (1...100, on each format's own scale) a byte budget may go down to; a
+    /// quality asked for below it is kept as asked.
+    public var minQuality = 30
 
     /// The defaults.
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case ratio, size, gravity, fit, enlarge, filter, linearLight, cornerRadius, cornerStyle, cornersOn, background, format
-        case jpeg, png, webp, avif, keepICCProfile, keepEXIF, toSRGB, decode
+        case jpeg, png, webp, avif, keepICCProfile, keepEXIF, toSRGB, decode, maxBytes, minQuality
     }
 
     /// Decodes the keys present; absent ones keep their defaults.
@@ -84,6 +91,8 @@ public struct FitOptions: Sendable, Hashable, Codable {
         o.keepEXIF = try c.decodeIfPresent(Bool.self, forKey: .keepEXIF) ?? o.keepEXIF
         o.toSRGB = try c.decodeIfPresent(Bool.self, forKey: .toSRGB) ?? o.toSRGB
         o.decode = try c.decodeIfPresent(DecodePolicy.self, forKey: .decode) ?? o.decode
+        o.maxBytes = try c.decodeIfPresent(Int.self, forKey: .maxBytes)
+        o.minQuality = try c.decodeIfPresent(Int.self, forKey: .minQuality) ?? o.minQuality
         self = o
     }
 }

@@ -9,4 +9,9 @@ public struct FitResult: Sendable {
     public var warnings: [String]
     /// Wall-clock milliseconds of each step, in order.
     public var timings: [(step: String, milliseconds: Double)]
+    /// The lossy quality the output was encoded at (JPEG, lossy WebP, AVIF): the one asked for, or
+    /// under `FitOptions.maxBytes` the highest that fits. Nil for PNG and lossless WebP.
+    public var quality: Int?
+    /// How many times the output was encoded: 1, or more when a byte budget searched.
+    public var encodes: Int = 1
 }

@@ -33,4 +33,35 @@ enum OutputEncoder: Equatable {
             try ImageEncoder.encodeAVIF(image, options: options, iccProfile: tag.avifProfile, exif: exif, warnings: &warnings)
         }
     }
+
+    /// The quality a lossy encode is made at; nil for PNG and lossless WebP.
+    var lossyQuality: Int? {
+        switch self {
+        case .jpeg(let o): o.quality
+        case .webp(let o): o.lossless ? nil : o.quality
+        case .avif(let o): o.quality
+        case .png: nil
+        }
+    }
+
+    /// The same encoder at lossy quality `quality` (a lossless one unchanged).
+    func atQuality(_ quality: Int) -> OutputEncoder {
+        switch self {
+        case .jpeg(var o): o.quality = quality; return .jpeg(o)
+        case .webp(var o) where !o.lossless: o.quality = quality; return .webp(o)
+        case .avif(var o): o.quality = quality; return .avif(o)
+        case .webp, .png: return self
+        }
+    }
+
+    /// The smallest setting of a lossless encoder: PNG at libdeflate's level 12 with adaptive filters,
+    /// lossless WebP at quality 100 and effort 4 or the one asked if higher (effort 6 at quality 100
+    /// takes many times as long for a few bytes). A lossy encoder unchanged.
+    var tightestLossless: OutputEncoder {
+        switch self {
+        case .png(var o): o.compressionLevel = 12; o.fastFilters = false; return .png(o)
+        case .webp(var o) where o.lossless: o.quality = 100; o.effort = max(o.effort, 4); return .webp(o)
+        case .jpeg, .webp, .avif: return self
+        }
+    }
 }

@@ -133,13 +133,20 @@ public struct Pipeline: Sendable {
         }
         let tag = colourTag(plan: plan, warnings: &warnings)
         let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
-        let bytes: [UInt8]
-        do {
-            bytes = try OutputEncoder(plan.outputFormat, options: options).encode(image, tag: tag, exif: exif,
-                                                                                  warnings: &warnings)
-        } catch { throw .image(error) }
+        let encoder = OutputEncoder(plan.outputFormat, options: options)
+        let chosen: BudgetedEncode.Chosen
+        if let maxBytes = options.maxBytes {
+            chosen = try BudgetedEncode(maxBytes: maxBytes, minQuality: options.minQuality)
+                .run(encoder, image: image, tag: tag, exif: exif, warnings: &warnings)
+        } else {
+            do {
+                chosen = .init(bytes: try encoder.encode(image, tag: tag, exif: exif, warnings: &warnings),
+                               quality: encoder.lossyQuality, encodes: 1)
+            } catch { throw .image(error) }
+        }
         clock.lap("encode")
-        return FitResult(bytes: bytes, plan: plan, warnings: warnings, timings: clock.laps)
+        return FitResult(bytes: chosen.bytes, plan: plan, warnings: warnings, timings: clock.laps,
+                         quality: chosen.quality, encodes: chosen.encodes)
     }
 
     /// The decoder's warnings worth reporting: a profile the reader could not use is no news when

@@ -131,7 +131,7 @@ typedef struct {
 } cio_jpeg_options;
 
 typedef struct {
-    int compression_level;        /* 0...9: libdeflate's level (0 stores) */
+    int compression_level;        /* 0...12: libdeflate's level (0 stores) */
     int fast_filters;             /* nonzero: SUB filter only instead of the smaller of AVG and PAETH per row */
 } cio_png_options;
 

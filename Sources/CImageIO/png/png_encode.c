@@ -110,8 +110,8 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
     *output_size = 0;
     cio_status status = cio_check_image(image, message);
     if (status != CIO_OK) return status;
-    if (options->compression_level < 0 || options->compression_level > 9) {
-        cio_set_message(message, "PNG compression level must be 0...9 (got %d)", options->compression_level);
+    if (options->compression_level < 0 || options->compression_level > 12) {
+        cio_set_message(message, "PNG compression level must be 0...12 (got %d)", options->compression_level);
         return CIO_INVALID_ARGUMENT;
     }
     if (image->width > PNG_UINT_31_MAX || image->height > PNG_UINT_31_MAX) {

@@ -303,11 +303,12 @@ final class BatchRunner: @unchecked Sendable {
             // What is known when something fails: the header, and the plan when one could be made.
             let source = item.source ?? (try? ImageFile.probe(data))
             let plan = item.plan ?? source.flatMap { try? pipeline.plan(for: $0) }
-            return complete(index, Outcome(item: item, status: .error, error: "\(error)", plan: plan, source: source, milliseconds: elapsed()))
+            return complete(index, Outcome(item: item, status: .error, error: PipelineSet.message(error, pipeline: pipeline), plan: plan,
+                                           source: source, milliseconds: elapsed()))
         }
         let bytes = WriterMark.marked(result.bytes, format: result.plan.outputFormat)
         var written = Outcome(item: item, status: .ok, plan: result.plan, bytes: bytes.count, memory: memory, milliseconds: 0,
-                              warnings: result.warnings, timings: result.timings)
+                              warnings: result.warnings, timings: result.timings, quality: result.quality, encodes: result.encodes)
         switch output {
         case .file(let path):
             func failed(_ error: WriteError) -> Outcome {

@@ -17,6 +17,10 @@ struct Outcome: Sendable {
     var milliseconds: Double
     var warnings: [String] = []
     var timings: [(step: String, milliseconds: Double)] = []
+    /// The lossy quality written at (nil for PNG, lossless WebP, or nothing written).
+    var quality: Int?
+    /// How many encodes the output took (more than 1 under `--max-bytes`); nil when nothing was written.
+    var encodes: Int?
 
     /// The `--json` line (field names are stable: scripts rely on them).
     var jsonLine: String {
@@ -67,6 +71,8 @@ struct Outcome: Sendable {
         o.add("box_reduction", plan?.boxReduction)
         o.add("chroma_repeated", plan?.repeatsChroma)
         o.add("bytes", bytes)
+        o.add("quality", quality)
+        o.add("encodes", encodes)
         o.add("memory", memory)
         o.add("milliseconds", milliseconds)
         o.add("warnings", strings: warnings)
@@ -101,6 +107,8 @@ struct Outcome: Sendable {
             line += "; " + timings.map { "\($0.step) \(JSONObjectWriter.number($0.milliseconds)) ms" }.joined(separator: ", ")
         }
         if let bytes { line += "; \(bytes) bytes" }
+        if let quality { line += " at quality \(quality)" }
+        if let encodes, encodes > 1 { line += " (\(encodes) encodes)" }
         return line
     }
 }

@@ -14,17 +14,26 @@ struct PipelineSet: Sendable {
 
     init(options: FitOptions, maxFileSize: Int) {
         self.maxFileSize = maxFileSize
-        var o = options
-        o.format = .auto
-        auto = Pipeline(options: o)
-        o.format = .jpeg
-        jpeg = Pipeline(options: o)
-        o.format = .png
-        png = Pipeline(options: o)
-        o.format = .webp
-        webp = Pipeline(options: o)
-        o.format = .avif
-        avif = Pipeline(options: o)
+        func writing(_ format: OutputFormat) -> Pipeline {
+            var o = options
+            o.format = format
+            o.maxBytes = options.maxBytes.map { max(1, $0 - WriterMark.length(for: format)) }
+            return Pipeline(options: o)
+        }
+        auto = writing(.auto)
+        jpeg = writing(.jpeg)
+        png = writing(.png)
+        webp = writing(.webp)
+        avif = writing(.avif)
+    }
+
+    /// `error` as the user sees it: a byte budget's sizes as the files would be written, the
+    /// writer mark (`WriterMark`) included, so the limit is the `--max-bytes` given.
+    static func message(_ error: FitError, pipeline: Pipeline) -> String {
+        guard case .overBudget(let smallest, _, let quality) = error, let asked = pipeline.options.maxBytes else { return "\(error)" }
+        let mark = WriterMark.length(for: pipeline.options.format)
+        let reached = quality.map { "at --min-quality \($0)" } ?? "lossless at the tightest compression (nothing is quantised)"
+        return "no encode fits --max-bytes \(asked + mark): the smallest, \(reached), is \(smallest + mark) bytes"
     }
 
     /// The pipeline writing `format`.

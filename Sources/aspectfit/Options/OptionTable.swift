@@ -236,6 +236,25 @@ enum OptionTable {
                 line.options.fit.avif.speed = try value.integer(in: 0...10)
             }, inVariant: true),
         OptionDeclaration(
+            long: "max-bytes", section: .output,
+            help: "Each output at most SIZE bytes (K and M are binary: 1K = 1024), at the highest quality up to the "
+                + "one asked for (-q, --webp-quality, --avif-quality) that fits, the resampled pixels re-encoded "
+                + "(never decoded again). PNG and lossless WebP are retried at their tightest compression, never "
+                + "quantised. An output that cannot fit fails with the smallest size reached; the others are written.",
+            action: .value(valueName: "SIZE") { line, value throws(UsageError) in
+                guard let n = ByteCount.parse(value.text), n <= 1 << 30 else {
+                    throw UsageError("invalid size '\(value.text)' (expected bytes up to 1G, optionally with K or M, such as 50K)")
+                }
+                line.options.fit.maxBytes = n
+            }, inVariant: true),
+        OptionDeclaration(
+            long: "min-quality", section: .output,
+            help: "The lowest quality 1-100 --max-bytes may go down to, on each format's own scale "
+                + "(default \(FitOptions().minQuality)): below it the output fails rather than turn to mush.",
+            action: .value(valueName: "N") { line, value throws(UsageError) in
+                line.options.fit.minQuality = try value.integer(in: 1...100)
+            }, requires: ["max-bytes"], inVariant: true),
+        OptionDeclaration(
             long: "strip", section: .output,
             help: "Drop all metadata, the ICC profile too. By default EXIF, GPS, XMP and comments are dropped "
                 + "and the ICC profile is kept, so colours stay right.",

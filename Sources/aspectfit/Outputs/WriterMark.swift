@@ -42,6 +42,17 @@ enum WriterMark {
         }
     }
 
+    /// The bytes the mark adds to a `format` output (the most any format's mark adds for `auto`):
+    /// what a `--max-bytes` budget keeps back from the encoder.
+    static func length(for format: OutputFormat) -> Int {
+        switch format {
+        case .jpeg: 4 + textLength
+        case .png: 12 + keyword.count + textLength
+        case .webp, .avif: trailerLength
+        case .auto: [OutputFormat.jpeg, .png, .webp, .avif].map(length(for:)).max()!
+        }
+    }
+
     private static func littleEndian(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
     private static func bigEndian(_ v: UInt32) -> [UInt8] { littleEndian(v).reversed() }
 

@@ -45,6 +45,7 @@ struct Thumbnailer: Sendable {
         case .plan: 422
         case .cancelled: 499
         case .outOfMemory: 503
+        case .overBudget: 422
         case .image: 500
         }
         return Response(status: status, contentType: "text/plain", body: Array(error.description.utf8))
