@@ -54,13 +54,13 @@ def main():
             for index, photo in enumerate(photos):
                 base = os.path.join(work, f"{size}-{index}")
                 fit = [BIN, "-s", size, "--background", "white", "--quiet"]
-                subprocess.run(fit + ["-f", "png", "-o", base + ".png", photo], check=True)
+                subprocess.run(fit + ["-f", "png", "-o", base + ".png", photo], check=True, stderr=subprocess.DEVNULL)
                 reference = np.asarray(Image.open(base + ".png").convert("RGB"), dtype=np.float64)
                 for chroma in ("420", "444"):
                     for q in qualities:
                         out = f"{base}-{chroma}-{q}.jpg"
                         subprocess.run(fit + ["-f", "jpeg", "-q", str(q), "-o", out, photo]
-                                       + (["--chroma444"] if chroma == "444" else []), check=True)
+                                       + (["--chroma444"] if chroma == "444" else []), check=True, stderr=subprocess.DEVNULL)
                         row = rows.setdefault((size, chroma, q), [0, [], [], []])
                         row[0] += os.path.getsize(out)
                         for i, value in enumerate(metrics(reference, out)):

@@ -17,7 +17,7 @@ public enum ImageEncoder {
     public static func encodeJPEG(_ image: PixelBuffer, options: JPEGEncodeOptions = .init(), iccProfile: [UInt8]?,
                                   exif: [UInt8]?, warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
         var c = cio_jpeg_options(quality: Int32(clamping: options.quality), progressive: options.progressive ? 1 : 0,
-                                 full_chroma: options.chroma == .full444 ? 1 : 0, optimize_huffman: options.optimizeHuffman ? 1 : 0)
+                                 full_chroma: options.resolvedChroma == .full444 ? 1 : 0, optimize_huffman: options.optimizeHuffman ? 1 : 0)
         return try encode(image, iccProfile: iccProfile, exif: exif, warnings: &warnings) { image, metadata, output, size, message in
             cio_encode_jpeg(image, &c, metadata, output, size, message)
         }

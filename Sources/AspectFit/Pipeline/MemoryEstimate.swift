@@ -90,7 +90,7 @@ public struct MemoryEstimate: Sendable, Equatable {
             encoding = 3 * (raw + plan.outputHeight) + (1 << 16)
         case .jpeg:
             let q = options.jpeg.quality
-            let full = options.jpeg.chroma == .full444 || plan.outputLayout.channels == 1
+            let full = options.jpeg.resolvedChroma == .full444 || plan.outputLayout.channels == 1
             let perSample = (q <= 85 ? 0.6 : q <= 95 ? 0.9 : 1.5) / (full ? 1 : 2)
             // the encoder's buffer grows by doubling: up to twice the file, then the result's copy
             encoding = 3 * (Int(Double(raw) * perSample) + (1 << 16))

@@ -183,11 +183,17 @@ enum OptionTable {
             action: .flag { $0.options.fit.jpeg.progressive = true }, inVariant: true),
         OptionDeclaration(
             long: "chroma444", section: .output,
-            help: "JPEG and AVIF without chroma subsampling (sharper colour edges, larger).",
+            help: "JPEG and AVIF without chroma subsampling (sharper colour edges, larger). JPEG has it "
+                + "anyway from -q \(JPEGEncodeOptions.fullChromaQuality).",
             action: .flag { line in
                 line.options.fit.jpeg.chroma = .full444
                 line.options.fit.avif.chroma = .full444
-            }, inVariant: true),
+            }, conflicts: ["chroma420"], inVariant: true),
+        OptionDeclaration(
+            long: "chroma420", section: .output,
+            help: "JPEG with 4:2:0 chroma at every quality (by default -q \(JPEGEncodeOptions.fullChromaQuality) "
+                + "and above keep full chroma).",
+            action: .flag { $0.options.fit.jpeg.chroma = .subsampled420 }, inVariant: true),
         OptionDeclaration(
             long: "optimize-huffman", section: .output,
             help: "Optimal JPEG Huffman tables: smaller files, a slower encode.",
