@@ -41,7 +41,7 @@ extension Pipeline {
         clock.lap("corners")
         if cancellation?.isCancelled == true { throw .cancelled }
         var (warnings, tag, exif) = outputMetadata(plan: plan, decodeWarnings: decoded.warnings)
-        if options.toSRGB && plan.source.bitDepth == 16 && tag == .sRGB {
+        if options.toSRGB && plan.source.format == .png && plan.source.bitDepth == 16 {
             warnings.append("--to-srgb reads this 16-bit PNG at 8 bits: the 16-bit output holds 8-bit precision")
         }
         let bytes: [UInt8]

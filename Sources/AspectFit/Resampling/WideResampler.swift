@@ -57,7 +57,8 @@ struct WideResampler {
         let window = uprightWindow(source, columns: columns, rows: rows, alpha: alpha)
 
         // Along upright rows: rows.count x outputWidth pixels.
-        var along = [Float](repeating: 0, count: rows.count * outputWidth * channels)
+        let rowSamples = outputWidth * channels
+        var along = [Float](repeating: 0, count: rows.count * rowSamples)
         let spanWidth = columns.count
         window.withUnsafeBufferPointer { input in
             along.withUnsafeMutableBufferPointer { out in
@@ -65,37 +66,68 @@ struct WideResampler {
                     for r in 0 ..< rows.count {
                         let row = input.baseAddress! + r * spanWidth * channels
                         for i in 0 ..< outputWidth {
-                            let start = (xs.firsts[i] - columns.lowerBound) * channels, w = xs.offsets[i]
-                            let target = out.baseAddress! + (r * outputWidth + i) * channels
-                            for k in 0 ..< xs.counts[i] {
-                                let weight = weights[w + k], pixel = row + start + k * channels
-                                for c in 0 ..< channels { target[c] += weight * pixel[c] }
-                            }
+                            let from = row + (xs.firsts[i] - columns.lowerBound) * channels
+                            let w = weights.baseAddress! + xs.offsets[i]
+                            let target = out.baseAddress! + r * rowSamples + i * channels
+                            Self.accumulate(from, weights: w, taps: xs.counts[i], channels: channels, into: target)
                         }
                     }
                 }
             }
         }
 
-        // Across them, then back to 16-bit codes.
+        // Across them (each output row a weighted sum of whole rows), then back to 16-bit codes.
         var samples = [UInt16](repeating: 0, count: outputWidth * outputHeight * channels)
-        var pixel = [Float](repeating: 0, count: channels)
+        var sums = [Float](repeating: 0, count: rowSamples)
         along.withUnsafeBufferPointer { input in
-            ys.weights.withUnsafeBufferPointer { weights in
-                for j in 0 ..< outputHeight {
-                    let first = ys.firsts[j] - rows.lowerBound, w = ys.offsets[j]
-                    for i in 0 ..< outputWidth {
-                        for c in 0 ..< channels { pixel[c] = 0 }
+            sums.withUnsafeMutableBufferPointer { sums in
+                samples.withUnsafeMutableBufferPointer { samples in
+                    for j in 0 ..< outputHeight {
+                        sums.update(repeating: 0)
+                        let first = ys.firsts[j] - rows.lowerBound
                         for k in 0 ..< ys.counts[j] {
-                            let weight = weights[w + k], from = input.baseAddress! + ((first + k) * outputWidth + i) * channels
-                            for c in 0 ..< channels { pixel[c] += weight * from[c] }
+                            let weight = ys.weights[ys.offsets[j] + k], row = input.baseAddress! + (first + k) * rowSamples
+                            for s in 0 ..< rowSamples { sums[s] += weight * row[s] }
                         }
-                        store(pixel, alpha: alpha, into: &samples, at: (j * outputWidth + i) * channels)
+                        store(UnsafeBufferPointer(sums), alpha: alpha, channels: channels,
+                              into: samples.baseAddress! + j * rowSamples)
                     }
                 }
             }
         }
         return PixelBuffer16(width: outputWidth, height: outputHeight, layout: source.layout, samples: samples)
+    }
+
+    /// One pixel along a row: the sum of `taps` pixels from `from`, weighted, into `target`
+    /// (zeroed), with the channel count known to the loop for 1-4 channels.
+    @inline(__always)
+    private static func accumulate(_ from: UnsafePointer<Float>, weights: UnsafePointer<Float>, taps: Int, channels: Int,
+                                   into target: UnsafeMutablePointer<Float>) {
+        var (s0, s1, s2, s3): (Float, Float, Float, Float) = (0, 0, 0, 0)
+        switch channels {
+        case 1:
+            for k in 0 ..< taps { s0 += weights[k] * from[k] }
+        case 2:
+            for k in 0 ..< taps {
+                s0 += weights[k] * from[2 * k]
+                s1 += weights[k] * from[2 * k + 1]
+            }
+        case 3:
+            for k in 0 ..< taps {
+                s0 += weights[k] * from[3 * k]
+                s1 += weights[k] * from[3 * k + 1]
+                s2 += weights[k] * from[3 * k + 2]
+            }
+        default:
+            for k in 0 ..< taps {
+                s0 += weights[k] * from[4 * k]
+                s1 += weights[k] * from[4 * k + 1]
+                s2 += weights[k] * from[4 * k + 2]
+                s3 += weights[k] * from[4 * k + 3]
+            }
+        }
+        let sums = [s0, s1, s2, s3]
+        for c in 0 ..< channels { target[c] = sums[c] }
     }
 
     /// The upright `columns` x `rows` part of `source` as Float32 0...1, colour premultiplied by
@@ -139,19 +171,21 @@ struct WideResampler {
         return window
     }
 
-    /// One filtered pixel back to codes: un-premultiplied, encoded from linear light, clamped, rounded.
-    private func store(_ pixel: [Float], alpha: Int, into samples: inout [UInt16], at index: Int) {
-        let a = alpha < 0 ? 1 : min(max(pixel[alpha], 0), 1)
-        for c in pixel.indices {
-            var v: Float
-            if c == alpha {
-                v = a
-            } else {
-                v = a > 0 ? pixel[c] / a : 0
-                v = min(max(v, 0), 1)
-                if linearLight { v = Float(SRGBTables.encode(Double(v))) }
+    /// One filtered row back to codes: un-premultiplied, encoded from linear light, clamped, rounded.
+    private func store(_ sums: UnsafeBufferPointer<Float>, alpha: Int, channels: Int, into samples: UnsafeMutablePointer<UInt16>) {
+        for p in stride(from: 0, to: sums.count, by: channels) {
+            let a = alpha < 0 ? 1 : min(max(sums[p + alpha], 0), 1)
+            for c in 0 ..< channels {
+                var v: Float
+                if c == alpha {
+                    v = a
+                } else {
+                    v = a > 0 ? sums[p + c] / a : 0
+                    v = min(max(v, 0), 1)
+                    if linearLight { v = Float(SRGBTables.encode(Double(v))) }
+                }
+                samples[p + c] = UInt16(v * 65535 + 0.5)
             }
-            samples[index + c] = UInt16(v * 65535 + 0.5)
         }
     }
 

@@ -99,41 +99,49 @@ static uint64_t magnitude(const uint8_t *filtered, size_t n) {
     return sum;
 }
 
-/* Row `y` as the file stores it: the pixels themselves, or for 16-bit samples a big-endian copy in `scratch`. */
-static const uint8_t *file_row(const cio_image *image, uint32_t y, size_t n, uint8_t *scratch) {
-    const uint8_t *row = image->pixels + (size_t)y * image->stride;
-    if (!image->sixteen_bit) return row;
-    for (size_t i = 0; i < n; i += 2) {
-        uint16_t v;
-        memcpy(&v, row + i, 2);
-        scratch[i] = (uint8_t)(v >> 8);
-        scratch[i + 1] = (uint8_t)v;
+/* One row as its filter-type byte and filtered bytes: SUB when `fast`, otherwise AVG or PAETH,
+ * whichever is smaller (all five filters make files only 0.15% smaller on photos and cards). */
+static inline __attribute__((always_inline)) void filter_row(const uint8_t *row, const uint8_t *above, size_t n, size_t bpp, int fast,
+                              uint8_t *candidate, uint8_t *out) {
+    if (fast) {
+        out[0] = FILTER_SUB;
+        filter_sub(row, n, bpp, out + 1);
+        return;
     }
-    return scratch;
+    filter_avg(row, above, n, bpp, out + 1);
+    filter_paeth(row, above, n, bpp, candidate);
+    out[0] = FILTER_AVG;
+    if (magnitude(candidate, n) < magnitude(out + 1, n)) {
+        out[0] = FILTER_PAETH;
+        memcpy(out + 1, candidate, n);
+    }
 }
 
-/* Each row as its filter-type byte and filtered bytes: SUB when `fast`, otherwise AVG or PAETH,
- * whichever is smaller (all five filters make files only 0.15% smaller on photos and cards).
- * `swapped` holds two rows for 16-bit images. */
-static void filter_rows(const cio_image *image, int fast, const uint8_t *zeros, uint8_t *candidate, uint8_t *swapped,
-                        uint8_t *out) {
-    /* a layout's value is its channel count */
-    size_t bpp = (size_t)image->layout * (image->sixteen_bit ? 2 : 1), n = (size_t)image->width * bpp;
+/* Every row of an 8-bit image, filtered in place of the pixels themselves. */
+static void filter_rows(const cio_image *image, int fast, const uint8_t *zeros, uint8_t *candidate, uint8_t *out) {
+    size_t bpp = (size_t)image->layout, n = (size_t)image->width * bpp;   /* a layout's value is its channel count */
+    for (uint32_t y = 0; y < image->height; y++, out += n + 1) {
+        const uint8_t *row = image->pixels + (size_t)y * image->stride;
+        filter_row(row, y > 0 ? row - image->stride : zeros, n, bpp, fast, candidate, out);
+    }
+}
+
+/* Every row of a 16-bit image: its native-endian samples turned big-endian, as PNG stores them,
+ * into one of the two rows of `swapped` (this one and the one above), then filtered. */
+static void filter_rows16(const cio_image *image, int fast, const uint8_t *zeros, uint8_t *candidate, uint8_t *swapped,
+                          uint8_t *out) {
+    size_t bpp = (size_t)image->layout * 2, n = (size_t)image->width * bpp;
     const uint8_t *above = zeros;
     for (uint32_t y = 0; y < image->height; y++, out += n + 1) {
-        const uint8_t *row = file_row(image, y, n, swapped + (y % 2) * n);
-        if (fast) {
-            out[0] = FILTER_SUB;
-            filter_sub(row, n, bpp, out + 1);
-        } else {
-            filter_avg(row, above, n, bpp, out + 1);
-            filter_paeth(row, above, n, bpp, candidate);
-            out[0] = FILTER_AVG;
-            if (magnitude(candidate, n) < magnitude(out + 1, n)) {
-                out[0] = FILTER_PAETH;
-                memcpy(out + 1, candidate, n);
-            }
+        const uint8_t *pixels = image->pixels + (size_t)y * image->stride;
+        uint8_t *row = swapped + (y % 2) * n;
+        for (size_t i = 0; i < n; i += 2) {
+            uint16_t v;
+            memcpy(&v, pixels + i, 2);
+            row[i] = (uint8_t)(v >> 8);
+            row[i + 1] = (uint8_t)v;
         }
+        filter_row(row, above, n, bpp, fast, candidate, out);
         above = row;
     }
 }
@@ -155,7 +163,8 @@ cio_status cio_png_idat(const cio_image *image, const cio_png_options *options, 
     size_t bound = 0, size = 0;
     if (filtered != NULL && zeros != NULL && candidate != NULL && compressor != NULL &&
         (swapped != NULL || !image->sixteen_bit)) {
-        filter_rows(image, options->fast_filters, zeros, candidate, swapped, filtered);
+        if (image->sixteen_bit) filter_rows16(image, options->fast_filters, zeros, candidate, swapped, filtered);
+        else filter_rows(image, options->fast_filters, zeros, candidate, filtered);
         bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
         compressed = malloc(bound);
         if (compressed != NULL) size = libdeflate_zlib_compress(compressor, filtered, filtered_size, compressed, bound);
