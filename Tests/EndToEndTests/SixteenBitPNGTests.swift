@@ -129,6 +129,20 @@ import AspectFit
         #expect(boxAlpha[10] == 0 && boxAlpha[10 * 20 + 10] == 65535, "bars transparent, the image opaque")
     }
 
+    /// The memory estimate counts the 16-bit route (2 bytes a sample, the Float32 copies): it is over
+    /// the 16-bit source and output pixels alone, and the fit's peak stays under it.
+    @Test func theMemoryEstimateHoldsTheSixteenBitRoute() throws {
+        let sandbox = try Sandbox()
+        try Data(SixteenBitPNG.encode(.init(image: WideImages.gradient(width: 1500, height: 1000, layout: .rgba8))))
+            .write(to: sandbox.url("big.png"))
+        let planned = try sandbox.run(["--dry-run", "--json", "-w", "1200", "big.png"])
+        let estimate = try #require(planned.jsonLines.compactMap { $0["memory"] as? Int }.first, "\(planned.stdoutText)")
+        #expect(estimate > (1500 * 1000 + 1200 * 800) * 4 * 2)
+        let fit = try PeakMemory.run(["-w", "1200", "-o", "out.png", "big.png"], in: sandbox.root)
+        #expect(fit.status == 0)
+        #expect(fit.kilobytes * 1024 <= estimate, "peak \(fit.kilobytes) KiB, estimated \(estimate / 1024) KiB")
+    }
+
     /// PngSuite's 16-bit files: 16-bit out, the interlaced file gives the same bytes as its
     /// non-interlaced twin, and the pixels match the reference on Python's reading of the source.
     @Test(arguments: ["0g16", "2c16", "4a16", "6a16"])

@@ -16,27 +16,16 @@ extension ImageFile {
                 let channels = decoder.layout.channels
                 let (count, overflow) = (region.width * channels).multipliedReportingOverflow(by: region.height)
                 guard !overflow else { throw .limitExceeded("decoded region \(region) does not fit in memory") }
-                let stride = region.width * decoder.bytesPerPixel
-                var bytes = [UInt8](repeating: 0, count: stride * region.height)
-                var row = 0
-                try bytes.withUnsafeMutableBufferPointer { (buffer) throws(ImageIOError) in
-                    while row < region.height {
-                        let n = try decoder.readRows(into: buffer.baseAddress! + row * stride, stride: stride,
-                                                     maxRows: region.height - row)
-                        guard n > 0 else { break }
-                        row += n
-                    }
-                }
-                if row < region.height { throw .corrupt("decoder stopped after \(row) of \(region.height) rows") }
-                let samples: [UInt16]
-                if decoder.isSixteenBit {
-                    samples = [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
-                        bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0) }
+                var failure: ImageIOError?
+                let samples = [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    do throws(ImageIOError) {
+                        try read(decoder, into: buffer)
                         initialized = count
+                    } catch {
+                        failure = error   // plain UInt16s: leaving them uninitialized is fine
                     }
-                } else {
-                    samples = bytes.map { UInt16($0) * 257 }
                 }
+                if let failure { throw failure }
                 let pixels = PixelBuffer16(width: region.width, height: region.height, layout: decoder.layout, samples: samples)
                 return .success((pixels, region, decoder.warnings))
             } catch {
@@ -45,5 +34,28 @@ extension ImageFile {
         }
         let (pixels, region, warnings) = try result.get()
         return (pixels, region, warnings)
+    }
+
+    /// Every row of `decoder`'s region into `samples`: 16-bit rows straight in, 8-bit ones through
+    /// one row of bytes, widened.
+    private static func read(_ decoder: RowDecoder, into samples: UnsafeMutableBufferPointer<UInt16>) throws(ImageIOError) {
+        let region = decoder.region
+        let rowSamples = region.width * decoder.layout.channels
+        let row = UnsafeMutablePointer<UInt8>.allocate(capacity: rowSamples)
+        defer { row.deallocate() }
+        var y = 0
+        while y < region.height {
+            let target = samples.baseAddress! + y * rowSamples
+            let n: Int
+            if decoder.isSixteenBit {
+                let bytes = UnsafeMutableRawPointer(target).assumingMemoryBound(to: UInt8.self)
+                n = try decoder.readRows(into: bytes, stride: rowSamples * 2, maxRows: region.height - y)
+            } else {
+                n = try decoder.readRows(into: row, stride: rowSamples, maxRows: 1)
+                for i in 0 ..< (n > 0 ? rowSamples : 0) { target[i] = UInt16(row[i]) * 257 }
+            }
+            guard n > 0 else { throw .corrupt("decoder stopped after \(y) of \(region.height) rows") }
+            y += n
+        }
     }
 }

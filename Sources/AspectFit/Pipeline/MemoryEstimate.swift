@@ -71,11 +71,11 @@ public struct MemoryEstimate: Sendable, Equatable {
             decoder += 2 * scaledWidth * ((height + scale - 1) / scale) * max(channels, 4)
         }
         if plan.outputBitDepth == 16 {
-            // the region (the whole frame when a window is chosen) in 16-bit samples, its 8-bit copy
-            // for choosing, and its Float32 upright copy (WideResampler)
-            let region = plan.windowChoice?.isChosen == false ? scaledWidth * ((height + scale - 1) / scale)
-                : g.decodeRegion.width * g.decodeRegion.height
-            decoder += region * channels * (2 + 1 + 4)
+            // the region (the whole frame when a window is chosen: then also its 8-bit copy and the
+            // cut window) in 16-bit samples, and its Float32 upright copy (WideResampler)
+            let choosing = plan.windowChoice?.isChosen == false
+            let region = choosing ? scaledWidth * ((height + scale - 1) / scale) : g.decodeRegion.width * g.decodeRegion.height
+            decoder += region * channels * (choosing ? 2 + 1 + 2 + 4 : 2 + 4)
         }
         return decoder + rows
     }
