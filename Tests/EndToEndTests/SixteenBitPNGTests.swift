@@ -88,6 +88,17 @@ import AspectFit
         }
         let error = WideImages.maxError(out.samples, reference.samples, layout: upright.layout)
         #expect(error <= 3, "\(kind): off by \(error) of 65535")
+
+        // a centred square crop (33 - 21 even: whole-pixel offsets)
+        let side = min(upright.width, upright.height)
+        #expect(try sandbox.run(["-r", "1:1", "-w", "7", "-o", "square.png", "in.png"]).status == 0)
+        let square = try SixteenBitPNG.read(sandbox.url("square.png").path)
+        let crop = Box(x: Double(upright.width - side) / 2, y: Double(upright.height - side) / 2, width: Double(side), height: Double(side))
+        let cropped = ReferenceResampler.resample(upright, filter: .lanczos3, crop: crop, width: 7, height: 7)
+        #expect(square.depth == 16 && square.samples.count == cropped.samples.count, "\(kind) square: \(square.depth)-bit")
+        guard square.samples.count == cropped.samples.count else { return }
+        let cropError = WideImages.maxError(square.samples, cropped.samples, layout: upright.layout)
+        #expect(cropError <= 3, "\(kind) square crop: off by \(cropError) of 65535")
     }
 
     /// `--png-depth 8` writes a 16-bit source with 8 bits; `--png-depth 16` widens an 8-bit one
@@ -127,6 +138,31 @@ import AspectFit
         #expect(box.depth == 16 && box.colour == 6 && box.width == 20 && box.height == 20)
         let boxAlpha = stride(from: 3, to: box.samples.count, by: 4).map { box.samples[$0] }
         #expect(boxAlpha[10] == 0 && boxAlpha[10 * 20 + 10] == 65535, "bars transparent, the image opaque")
+    }
+
+    /// A window chosen from the pixels (`-g attention`, `-g entropy`) keeps 16 bits; `--to-srgb`
+    /// converts at 8 bits, so by default a profiled 16-bit source comes out 8-bit, and with
+    /// `--png-depth 16` 16-bit with a warning that it holds 8-bit precision.
+    @Test func smartCropAndToSRGB() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try Data(SixteenBitPNG.encode(.init(image: WideImages.gradient(width: 33, height: 21, layout: .rgba8))))
+            .write(to: sandbox.url("in.png"))
+        for gravity in ["attention", "entropy"] {
+            let result = try sandbox.run(["-g", gravity, "-r", "1:1", "-w", "10", "-o", "\(gravity).png", "in.png"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let out = try SixteenBitPNG.read(sandbox.url("\(gravity).png").path)
+            #expect(out.depth == 16 && out.width == 10 && out.height == 10, "-g \(gravity): \(out.depth)-bit \(out.width)x\(out.height)")
+        }
+        try sandbox.copy("png-extra/rgb16-monkey-iccp.png", to: "p3.png")
+        #expect(try sandbox.run(["-w", "20", "--to-srgb", "-o", "srgb.png", "p3.png"]).status == 0)
+        let srgb = try SixteenBitPNG.read(sandbox.url("srgb.png").path)
+        #expect(srgb.depth == 8 && srgb.icc == nil && srgb.chunks.contains("sRGB"), "converted at 8 bits, tagged sRGB")
+        let forced = try sandbox.run(["-w", "20", "--to-srgb", "--png-depth", "16", "-o", "forced.png", "p3.png"])
+        #expect(forced.stderr.contains("--to-srgb reads this 16-bit PNG at 8 bits"), "\(forced.stderr)")
+        let wide = try SixteenBitPNG.read(sandbox.url("forced.png").path)
+        #expect(wide.depth == 16 && wide.chunks.contains("sRGB"))
+        #expect(zip(wide.samples, srgb.samples).allSatisfy { abs($0 - $1 * 257) <= 2 * 257 }, "the same conversion, widened")
     }
 
     /// The memory estimate counts the 16-bit route (2 bytes a sample, the Float32 copies): it is over
