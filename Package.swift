@@ -25,7 +25,7 @@ let package = Package(
         ),
         .executableTarget(name: "aspectfit", dependencies: ["AspectFit"]),
         .executableTarget(name: "aspectfit-bench", dependencies: ["AspectFit"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["AspectFit"], path: "Tests/TestSupport"),
         .testTarget(name: "AspectFitTests", dependencies: ["AspectFit", "TestSupport"]),
         .executableTarget(name: "heartbeat-check", dependencies: ["AspectFit"], path: "Tests/HeartbeatCheck"),
         .testTarget(name: "EndToEndTests", dependencies: ["aspectfit", "heartbeat-check", "AspectFit", "TestSupport"]),

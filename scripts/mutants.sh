@@ -493,6 +493,66 @@ mutants=$(cat <<'EOF'
 ? ByteBudgetTests
 - for (key, setting) in settings.enumerated() where key == 0 || setting != encoder {
 + for (key, setting) in settings.enumerated() where key == 0 {
+
+@ wide-colour-not-premultiplied
+? WideResamplerTests
+- out[o + c] = (linearLight ? toLinear[Int(v)] : Float(v) / 65535) * a
++ out[o + c] = (linearLight ? toLinear[Int(v)] : Float(v) / 65535)
+
+@ wide-colour-not-unpremultiplied
+? WideResamplerTests
+- v = a > 0 ? sums[p + c] / a : 0
++ v = sums[p + c]
+
+@ wide-orientation-ignored
+? WideResamplerTests
+- let p = orientation.stored(x: Double(x) + 0.5, y: Double(y) + 0.5, storedWidth: w, storedHeight: h)
++ let p = (x: Double(x) + 0.5, y: Double(y) + 0.5)
+
+@ wide-weights-at-8-bit-precision
+? WideResamplerTests
+- weights += real.map { Float($0 / sum) }
++ weights += real.map { (Float($0 / sum) * 256).rounded() / 256 }
+
+@ wide-linear-light-ignored
+? WideResamplerTests
+- if linearLight { v = Float(SRGBTables.encode(Double(v))) }
++ if false { v = Float(SRGBTables.encode(Double(v))) }
+
+@ png-decode-drops-to-8-bit
+? SixteenBitPNGTests
+- if (keep_16 && png_get_bit_depth(png, info) == 16) {
++ if (keep_16 && png_get_bit_depth(png, info) == 99) {
+
+@ png-decode-16-byte-order
+? SixteenBitPNGTests
+- if (*(const uint8_t *)&probe == 1) png_set_swap(png);   /* PNG stores big-endian */
++ (void)probe;
+
+@ png-encode-16-byte-order
+? SixteenBitPNGTests
+- row[i] = (uint8_t)(v >> 8);
++ row[i] = (uint8_t)v;
+
+@ png-16-bit-not-kept-by-default
+? SixteenBitPNGTests
+- return info.format == .png && info.bitDepth == 16 && !options.toSRGB ? .sixteen : .eight
++ return .eight
+
+@ corners-16-bit-alpha-uncut
+? SixteenBitPNGTests
+- samples[index] = UInt16(truncatingIfNeeded: (UInt32(samples[index]) * c + 127) / 255)
++ samples[index] = samples[index] | UInt16(c & 0)
+
+@ letterbox-16-bit-bars-opaque
+? SixteenBitPNGTests
+- let fill: [UInt16] = transparent ? [UInt16](repeating: 0, count: ch)
++ let fill: [UInt16] = transparent ? [UInt16](repeating: .max, count: ch)
+
+@ memory-estimate-16-bit-route-uncounted
+? theMemoryEstimateHoldsTheSixteenBitRoute
+- decoder += region * channels * (choosing ? 2 + 1 + 2 + 4 : 2 + 4)
++ decoder += 0
 EOF
 )
 

@@ -75,6 +75,7 @@ cio_status cio_decoder_open(const uint8_t *data, size_t size, const cio_decode_o
         return CIO_OUT_OF_MEMORY;
     }
     decoder->format = format;
+    geometry->sixteen_bit = 0;
     cio_status status = open_format(data, size, options, decoder, geometry, message);
     if (status != CIO_OK) {
         cio_whole_image_release(&decoder->whole);
@@ -82,8 +83,8 @@ cio_status cio_decoder_open(const uint8_t *data, size_t size, const cio_decode_o
         return status;
     }
     decoder->layout = (size_t)geometry->layout;
-    decoder->row_bytes = (size_t)geometry->width * decoder->layout;
-    if (options->to_srgb) decoder->to_srgb = srgb_transform(data, size, geometry->layout, &decoder->warnings);
+    decoder->row_bytes = (size_t)geometry->width * decoder->layout * (geometry->sixteen_bit ? 2 : 1);
+    if (options->to_srgb && !geometry->sixteen_bit) decoder->to_srgb = srgb_transform(data, size, geometry->layout, &decoder->warnings);
     *out = decoder;
     return CIO_OK;
 }

@@ -93,7 +93,7 @@ cio_status cio_gif_decode(const uint8_t *data, size_t size, const cio_decode_opt
  * it holds none. */
 void cio_copy_heif_exif(const uint8_t *bytes, size_t size, uint8_t **tiff, size_t *tiff_size);
 
-/* Checks an encoder's input; CIO_OK or CIO_INVALID_ARGUMENT with a message. */
-cio_status cio_check_image(const cio_image *image, cio_message *message);
+/* Checks an encoder's input (16-bit samples only if `takes_16`); CIO_OK or CIO_INVALID_ARGUMENT with a message. */
+cio_status cio_check_image(const cio_image *image, int takes_16, cio_message *message);
 
 #endif

@@ -110,6 +110,29 @@ import TestSupport
         #expect(thin.status == 0 && !thin.stderr.contains("warning"), "2-pixel bars: the corners cut the picture: \(thin.stderr)")
     }
 
+    /// The 16-bit route (a 16-bit PNG to PNG) fills the same way, at 16 bits: opaque writes no
+    /// alpha, translucent goes under the picture, picture corners are cut.
+    @Test func sixteenBitPNGFillsTheSameWay() throws {
+        let sandbox = try Sandbox()
+        _ = try ExternalTool.run(ExternalTool.path("convert"), ["-size", "40x30", "xc:red", "-depth", "16", "PNG48:" + sandbox.url("s16.png").path])
+        let base = ["-s", "40x40", "--fit", "contain"]
+        for (extra, x, y, expected) in [(["--background", "blue"], 0, 0, [0, 0, 65535]),
+                                        (["--background", "#0000ff80"], 0, 0, [0, 0, 65535, 32896]),
+                                        (["--radius", "8", "--corners-on", "picture"], 0, 5, [0]),
+                                        (["--radius", "8", "--corners-on", "picture", "--background", "lime"], 0, 5, [0, 65535, 0])] as [([String], Int, Int, [Int])] {
+            let result = try sandbox.run(base + extra + ["-o", "o.png", "s16.png"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let got = try Self.samples(sandbox, "o.png", x, y)
+            if expected == [0] {
+                #expect(got.count == 4 && got[3] == 0, "\(extra): \(got)")
+            } else {
+                #expect(got == expected, "\(extra)")
+            }
+            let header = try ExternalTool.run(ExternalTool.path("vipsheader"), ["-f", "format", sandbox.url("o.png").path])
+            #expect(String(decoding: header.stdout, as: UTF8.self).hasPrefix("ushort"), "\(extra): still 16-bit")
+        }
+    }
+
     @Test func aBackgroundWithNothingToFillWarnsOnce() throws {
         let sandbox = try Sandbox()
         try Self.makeInputs(sandbox)

@@ -11,6 +11,7 @@ import TestSupport
         (["-q", "10", "--progressive", "-o", "o/x.png"], ["--progressive does nothing in this run: it is for JPEG output, and this run writes PNG",
                                                         "--quality does nothing in this run: it is for JPEG output, and this run writes PNG"]),
         (["--png-compression", "9", "-o", "o/x.jpg"], ["--png-compression does nothing in this run: it is for PNG output, and this run writes JPEG"]),
+        (["--png-depth", "16", "-o", "o/x.jpg"], ["--png-depth does nothing in this run: it is for PNG output, and this run writes JPEG"]),
         (["--chroma444", "-f", "png", "-o", "o/"], ["--chroma444 does nothing in this run: it is for AVIF and JPEG output, and this run writes PNG"]),
         (["--webp-lossless", "--avif-speed", "4", "-o", "o/"], ["--avif-speed does nothing in this run: it is for AVIF output, and this run writes JPEG, PNG",
                                                               "--webp-lossless does nothing in this run: it is for WebP output, and this run writes JPEG, PNG"]),

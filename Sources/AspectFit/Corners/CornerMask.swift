@@ -83,6 +83,23 @@ public struct CornerMask: Sendable, Equatable {
         }
     }
 
+    /// Multiplies the coverage into a 16-bit alpha channel: a' = round(a c / 255).
+    public func apply(to buffer: inout PixelBuffer16) {
+        precondition(buffer.layout.hasAlpha, "CornerMask.apply(to:) needs an alpha channel")
+        precondition(buffer.width == width && buffer.height == height, "mask and buffer sizes differ")
+        let channels = buffer.layout.channels
+        buffer.samples.withUnsafeMutableBufferPointer { samples in
+            for span in spans {
+                var index = (span.y * width + span.x) * channels + channels - 1
+                for k in 0 ..< span.count {
+                    let c = UInt32(coverages[span.offset + k])
+                    samples[index] = UInt16(truncatingIfNeeded: (UInt32(samples[index]) * c + 127) / 255)
+                    index += channels
+                }
+            }
+        }
+    }
+
     /// Blends each corner pixel toward `background` by (1 - coverage), for layouts without
     /// alpha (gray8, rgb8: JPEG output). Gray buffers blend toward the background's luma.
     public func apply(to buffer: inout PixelBuffer, background: RGBColor) {

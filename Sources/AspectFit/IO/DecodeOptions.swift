@@ -18,6 +18,9 @@ public struct DecodeOptions: Sendable, Equatable {
     /// chroma sample instead, which is cheaper and indistinguishable once the
     /// resampler reduces by 2x or more (see `CropPlan.hidesChromaReplication`).
     public var smoothChroma = true
+    /// Keep a 16-bit PNG's 16 bits (`ImageFile.decodeSixteenBit`) unless `convertToSRGB` is set;
+    /// every other source, and the 8-bit entry points, decode to 8 bits.
+    var keepsSixteenBits = false
 
     /// Whether decoding a `format` source with these options repeats subsampled chroma: a
     /// full-scale JPEG decode that does not smooth it.

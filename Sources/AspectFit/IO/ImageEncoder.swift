@@ -100,7 +100,7 @@ public enum ImageEncoder {
                                   UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>,
                                   UnsafeMutablePointer<cio_message>) -> cio_status
 
-    /// Checks the buffer, pins pixels and metadata, runs the C encoder and copies its output.
+    /// Checks the buffer, pins its pixels and encodes them.
     private static func encode(_ image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, markedSRGB: Bool = false,
                                warnings: inout [String],
                                _ run: CEncoder) throws(ImageIOError) -> [UInt8] {
@@ -111,21 +111,50 @@ public enum ImageEncoder {
               image.bytes.count >= total.partialValue else {
             throw .invalidArgument("pixel buffer \(image.width)x\(image.height) \(image.layout) is empty or inconsistent")
         }
+        return try image.bytes.withUnsafeBufferPointer { (pixels) throws(ImageIOError) in
+            var c = cio_image(pixels: pixels.baseAddress, width: UInt32(image.width), height: UInt32(image.height),
+                              stride: image.bytesPerRow, layout: cio_layout(UInt32(image.layout.rawValue)), sixteen_bit: 0)
+            return try encode(&c, iccProfile: iccProfile, exif: exif, markedSRGB: markedSRGB, warnings: &warnings, run)
+        }
+    }
+
+    /// Encodes any of the four layouts with 16 bits per sample (big-endian in the file, as PNG
+    /// stores them); metadata as `encodePNG` of an 8-bit image.
+    public static func encodePNG(_ image: PixelBuffer16, options: PNGEncodeOptions = .init(), iccProfile: [UInt8]?,
+                                 exif: [UInt8]?, markedSRGB: Bool = false,
+                                 warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
+        guard image.width > 0, image.height > 0, image.width <= Int(UInt32.max), image.height <= Int(UInt32.max) else {
+            throw .invalidArgument("pixel buffer \(image.width)x\(image.height) \(image.layout) is empty")
+        }
+        var options16 = cio_png_options()
+        options16.compression_level = Int32(clamping: options.compressionLevel)
+        options16.fast_filters = options.fastFilters ? 1 : 0
+        return try image.samples.withUnsafeBufferPointer { (samples) throws(ImageIOError) in
+            let pixels = UnsafeRawPointer(samples.baseAddress)?.assumingMemoryBound(to: UInt8.self)
+            var c = cio_image(pixels: pixels, width: UInt32(image.width),
+                              height: UInt32(image.height), stride: image.width * image.layout.channels * 2,
+                              layout: cio_layout(UInt32(image.layout.rawValue)), sixteen_bit: 1)
+            return try encode(&c, iccProfile: iccProfile, exif: exif, markedSRGB: markedSRGB,
+                              warnings: &warnings) { image, metadata, output, size, message in
+                cio_encode_png(image, &options16, metadata, output, size, message)
+            }
+        }
+    }
+
+    /// Pins the metadata, runs the C encoder on `image` (whose pixels the caller pins) and copies its output.
+    private static func encode(_ image: inout cio_image, iccProfile: [UInt8]?, exif: [UInt8]?, markedSRGB: Bool,
+                               warnings: inout [String], _ run: CEncoder) throws(ImageIOError) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = cio_message()
         var dropped = cio_warnings()
-        let status = image.bytes.withUnsafeBufferPointer { pixels -> cio_status in
-            var c = cio_image(pixels: pixels.baseAddress, width: UInt32(image.width), height: UInt32(image.height),
-                              stride: image.bytesPerRow, layout: cio_layout(UInt32(image.layout.rawValue)))
-            return (iccProfile ?? []).withUnsafeBufferPointer { icc in
-                (exif ?? []).withUnsafeBufferPointer { exif in
-                    withUnsafeMutablePointer(to: &dropped) { dropped in
-                        var metadata = cio_metadata(icc: icc.baseAddress, icc_size: icc.count,
-                                                    exif: exif.baseAddress, exif_size: exif.count, dropped: dropped,
-                                                    srgb: markedSRGB ? 1 : 0)
-                        return run(&c, &metadata, &output, &size, &message)
-                    }
+        let status = (iccProfile ?? []).withUnsafeBufferPointer { icc in
+            (exif ?? []).withUnsafeBufferPointer { exif in
+                withUnsafeMutablePointer(to: &dropped) { dropped in
+                    var metadata = cio_metadata(icc: icc.baseAddress, icc_size: icc.count,
+                                                exif: exif.baseAddress, exif_size: exif.count, dropped: dropped,
+                                                srgb: markedSRGB ? 1 : 0)
+                    return run(&image, &metadata, &output, &size, &message)
                 }
             }
         }

@@ -7,7 +7,7 @@ import CImageIO
 ///
 /// JPEG: libjpeg-turbo defaults (ISLOW DCT, fancy upsampling), so pixels equal `djpeg`'s; CMYK and
 /// YCCK become sRGB through their ICC profile (LittleCMS; README "Colour"). PNG: 16-bit samples are scaled to 8 bits with
-/// rounding (png_set_scale_16, i.e. round(v / 257)), low bit depths and palettes are expanded,
+/// rounding (png_set_scale_16, i.e. round(v / 257); the 16-bit route keeps them: `decodeSixteenBit`), low bit depths and palettes are expanded,
 /// tRNS becomes alpha; gAMA/cHRM/sRGB are ignored (pixels as stored, as browsers assume sRGB and
 /// Pillow does). Of the text chunks only the EXIF raw profile and XMP keywords are read (for the
 /// orientation), with a bound on their inflated size, so zTXt/iTXt cannot inflate unbounded.

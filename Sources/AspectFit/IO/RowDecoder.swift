@@ -8,6 +8,8 @@ final class RowDecoder {
     private let handle: OpaquePointer
     let region: PixelRect
     let layout: PixelLayout
+    /// Whether rows hold native-endian UInt16 samples (`DecodeOptions.keepsSixteenBits`, a 16-bit PNG).
+    let isSixteenBit: Bool
     let scaledWidth: Int
     let scaledHeight: Int
 
@@ -18,6 +20,7 @@ final class RowDecoder {
         c.fail_on_truncation = options.failOnTruncation ? 1 : 0
         c.to_srgb = options.convertToSRGB ? 1 : 0
         c.replicate_chroma = options.smoothChroma ? 0 : 1
+        c.keep_16 = options.keepsSixteenBits ? 1 : 0
         guard [1, 2, 4, 8].contains(options.scaleDenominator) else {
             throw .invalidArgument("scale denominator must be 1, 2, 4 or 8 (got \(options.scaleDenominator))")
         }
@@ -43,6 +46,7 @@ final class RowDecoder {
         self.handle = handle
         region = PixelRect(x: Int(geometry.x), y: Int(geometry.y), width: Int(geometry.width), height: Int(geometry.height))
         layout = PixelLayout(rawValue: Int(geometry.layout.rawValue)) ?? .rgb8
+        isSixteenBit = geometry.sixteen_bit != 0
         scaledWidth = Int(geometry.scaled_width)
         scaledHeight = Int(geometry.scaled_height)
     }
@@ -57,9 +61,12 @@ final class RowDecoder {
         return .tooLarge(width: info.width, height: info.height, limit: maxPixels)
     }
 
+    /// Bytes of one decoded pixel: its channels, twice that for 16-bit samples.
+    var bytesPerPixel: Int { layout.channels * (isSixteenBit ? 2 : 1) }
+
     /// Decodes up to `maxRows` further rows, `stride` bytes apart; returns how many (0: all done).
     func readRows(into rows: UnsafeMutablePointer<UInt8>, stride: Int, maxRows: Int) throws(ImageIOError) -> Int {
-        precondition(stride >= region.width * layout.channels && maxRows > 0)
+        precondition(stride >= region.width * bytesPerPixel && maxRows > 0)
         var count: UInt32 = 0
         var message = cio_message()
         let status = cio_decoder_read_rows(handle, rows, stride, UInt32(min(maxRows, Int(UInt32.max))), &count, &message)

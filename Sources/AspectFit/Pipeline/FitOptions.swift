@@ -37,6 +37,9 @@ public struct FitOptions: Sendable, Hashable, Codable {
     public var jpeg = JPEGEncodeOptions()
     /// How PNG output is encoded.
     public var png = PNGEncodeOptions()
+    /// PNG output's bits per sample; nil keeps a PNG source's (16 for a 16-bit PNG, as ImageMagick
+    /// does) unless `toSRGB` converts its colours, which it does at 8 bits. The other formats are 8-bit.
+    public var bitDepth: BitDepth?
     /// How WebP output is encoded.
     public var webp = WebPEncodeOptions()
     /// How AVIF output is encoded.
@@ -64,7 +67,7 @@ public struct FitOptions: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case ratio, size, gravity, fit, enlarge, filter, linearLight, cornerRadius, cornerStyle, cornersOn, background, format
-        case jpeg, png, webp, avif, keepICCProfile, keepEXIF, toSRGB, decode, maxBytes, minQuality
+        case jpeg, png, bitDepth, webp, avif, keepICCProfile, keepEXIF, toSRGB, decode, maxBytes, minQuality
     }
 
     /// Decodes the keys present; absent ones keep their defaults.
@@ -85,6 +88,7 @@ public struct FitOptions: Sendable, Hashable, Codable {
         o.format = try c.decodeIfPresent(OutputFormat.self, forKey: .format) ?? o.format
         o.jpeg = try c.decodeIfPresent(JPEGEncodeOptions.self, forKey: .jpeg) ?? o.jpeg
         o.png = try c.decodeIfPresent(PNGEncodeOptions.self, forKey: .png) ?? o.png
+        o.bitDepth = try c.decodeIfPresent(BitDepth.self, forKey: .bitDepth)
         o.webp = try c.decodeIfPresent(WebPEncodeOptions.self, forKey: .webp) ?? o.webp
         o.avif = try c.decodeIfPresent(AVIFEncodeOptions.self, forKey: .avif) ?? o.avif
         o.keepICCProfile = try c.decodeIfPresent(Bool.self, forKey: .keepICCProfile) ?? o.keepICCProfile

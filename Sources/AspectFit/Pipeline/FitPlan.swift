@@ -8,6 +8,9 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     public var outputFormat: ImageFormat
     /// The pixel layout that will be encoded.
     public var outputLayout: PixelLayout
+    /// Bits per sample written: 16 only for PNG output (`FitOptions.bitDepth`), which then takes the
+    /// 16-bit route (`WideResampler`).
+    public var outputBitDepth = 8
     /// Set when the gravity chooses the window from the pixels; its focus once they were read.
     public var windowChoice: WindowChoice? = nil
     /// With `FitMode.contain`, the output box and where the scaled image (`geometry`'s output) sits in it.
@@ -29,13 +32,17 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     /// transparency.
     public var fillsBackground: Bool { letterbox != nil || cutsCorners || source.decodedLayout.hasAlpha }
 
+    /// Whether this output decodes by itself rather than sharing a streamed 8-bit decode: its window
+    /// is still to be chosen from the pixels, or it is 16-bit.
+    var decodesAlone: Bool { windowChoice?.isChosen == false || outputBitDepth == 16 }
+
     /// The output width in pixels, upright: the letterbox's with `FitMode.contain`.
     public var outputWidth: Int { letterbox?.width ?? geometry.outputWidth }
     /// The output height in pixels, upright: the letterbox's with `FitMode.contain`.
     public var outputHeight: Int { letterbox?.height ?? geometry.outputHeight }
 
-    /// One line: source format, geometry, output format and layout.
+    /// One line: source format, geometry, output format and layout (with its depth when 16-bit).
     public var description: String {
-        "\(source.format.rawValue) \(geometry) -> \(outputFormat.rawValue) \(outputLayout)"
+        "\(source.format.rawValue) \(geometry) -> \(outputFormat.rawValue) \(outputLayout)\(outputBitDepth == 16 ? " 16-bit" : "")"
     }
 }

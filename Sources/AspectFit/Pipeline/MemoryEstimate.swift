@@ -33,7 +33,7 @@ public struct MemoryEstimate: Sendable, Equatable {
         var total = inputBytes + Self.fixedCost
         if let sharedDecode { total += Self.decodeBytes(sharedDecode) }
         for (plan, options) in plans {
-            if plan.windowChoice?.isChosen == false { total += Self.decodeBytes(plan) }
+            if plan.decodesAlone { total += Self.decodeBytes(plan) }
             total += Self.outputBytes(plan, options: options)
         }
         bytes = total
@@ -70,6 +70,13 @@ public struct MemoryEstimate: Sendable, Equatable {
             // the whole frame is decoded into one buffer, then analysed at a reduced size
             decoder += 2 * scaledWidth * ((height + scale - 1) / scale) * max(channels, 4)
         }
+        if plan.outputBitDepth == 16 {
+            // the region (the whole frame when a window is chosen: then also its 8-bit copy and the
+            // cut window) in 16-bit samples, and its Float32 upright copy (WideResampler)
+            let choosing = plan.windowChoice?.isChosen == false
+            let region = choosing ? scaledWidth * ((height + scale - 1) / scale) : g.decodeRegion.width * g.decodeRegion.height
+            decoder += region * channels * (choosing ? 2 + 1 + 2 + 4 : 2 + 4)
+        }
         return decoder + rows
     }
 
@@ -80,9 +87,14 @@ public struct MemoryEstimate: Sendable, Equatable {
         let g = plan.geometry
         let box = plan.outputWidth * plan.outputHeight
         let channels = plan.outputLayout.channels
-        let resampled = g.outputWidth * g.outputHeight * max(plan.source.decodedLayout.channels, channels)
-        let copied = plan.letterbox != nil || plan.outputLayout != plan.source.decodedLayout ? box * channels : 0
-        let raw = box * channels
+        let sampleBytes = plan.outputBitDepth / 8
+        var resampled = g.outputWidth * g.outputHeight * max(plan.source.decodedLayout.channels, channels) * sampleBytes
+        if sampleBytes == 2 {
+            // WideResampler's Float32 rows filtered along x: the output width by the region's upright height
+            resampled += max(g.outputWidth, g.outputHeight) * max(g.decodeRegion.width, g.decodeRegion.height) * channels * 4
+        }
+        let copied = plan.letterbox != nil || plan.outputLayout != plan.source.decodedLayout ? box * channels * sampleBytes : 0
+        let raw = box * channels * sampleBytes
         let encoding: Int
         switch plan.outputFormat {
         case .png:
@@ -117,7 +129,7 @@ extension VariantSet {
         let plans = zip(plans(for: info), pipelines).compactMap { result, pipeline in
             (try? result.get()).map { (plan: $0, options: pipeline.options) }
         }
-        let shared = plans.map(\.plan).filter { $0.windowChoice?.isChosen != false }
+        let shared = plans.map(\.plan).filter { !$0.decodesAlone }
         let finest = shared.min { $0.geometry.decodeScale < $1.geometry.decodeScale }
         return MemoryEstimate(inputBytes: inputBytes, plans: plans, sharedDecode: finest.map { widest(of: shared, scale: $0) })
     }

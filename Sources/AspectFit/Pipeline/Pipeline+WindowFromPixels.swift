@@ -16,24 +16,8 @@ extension Pipeline {
         let frame = decoded.pixels
         guard frame.width > 0, frame.height > 0 else { throw .image(.corrupt("the decoder produced no rows")) }
 
-        let source = plan.source
-        let upright = source.orientation.uprightSize(width: source.width, height: source.height)
-        let w = Double(upright.width), h = Double(upright.height)
-        let window = (width: plan.geometry.crop.width / w, height: plan.geometry.crop.height / h)
-        let focus = CropWindowFinder(options.gravity, frame: frame, orientation: source.orientation).focus(window: window)
-        var crop: CropPlan
-        do {
-            crop = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: source.orientation,
-                                     shrinkOnLoad: plan.geometry.decodeScale > 1 || source.format == .jpeg,
-                                     ratio: options.ratio, size: options.size,
-                                     gravity: .focus(x: min(1, max(0, focus.x)), y: min(1, max(0, focus.y))),
-                                     enlarge: options.enlarge, filterRadius: options.filter.radius)
-        } catch { throw .plan(error) }
-        crop = crop.withDecodeScale(plan.geometry.decodeScale, filterRadius: options.filter.radius)
-        plan.geometry = crop
-        plan.repeatsChroma = decode.repeatsChroma(decoding: source.format)
-        plan.windowChoice = WindowChoice(strategy: options.gravity, focusX: (crop.crop.x + crop.crop.width / 2) / w,
-                                         focusY: (crop.crop.y + crop.crop.height / 2) / h)
+        let crop = try chooseWindow(from: frame, plan: &plan)
+        plan.repeatsChroma = decode.repeatsChroma(decoding: plan.source.format)
 
         let region = crop.decodeRegion
         let box = Box(x: crop.scaledCrop.x - Double(region.x), y: crop.scaledCrop.y - Double(region.y),
@@ -51,5 +35,28 @@ extension Pipeline {
         var image = workspace.image
         resampler.finish(into: &image)
         return (image, reported(decoded.warnings))
+    }
+
+    /// Chooses the window on `frame` (the whole source at the plan's decode scale) and re-plans
+    /// `plan` with that focus; returns the new geometry.
+    func chooseWindow(from frame: PixelBuffer, plan: inout FitPlan) throws(FitError) -> CropPlan {
+        let source = plan.source
+        let upright = source.orientation.uprightSize(width: source.width, height: source.height)
+        let w = Double(upright.width), h = Double(upright.height)
+        let window = (width: plan.geometry.crop.width / w, height: plan.geometry.crop.height / h)
+        let focus = CropWindowFinder(options.gravity, frame: frame, orientation: source.orientation).focus(window: window)
+        var crop: CropPlan
+        do {
+            crop = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: source.orientation,
+                                     shrinkOnLoad: plan.geometry.decodeScale > 1 || source.format == .jpeg,
+                                     ratio: options.ratio, size: options.size,
+                                     gravity: .focus(x: min(1, max(0, focus.x)), y: min(1, max(0, focus.y))),
+                                     enlarge: options.enlarge, filterRadius: options.filter.radius)
+        } catch { throw .plan(error) }
+        crop = crop.withDecodeScale(plan.geometry.decodeScale, filterRadius: options.filter.radius)
+        plan.geometry = crop
+        plan.windowChoice = WindowChoice(strategy: options.gravity, focusX: (crop.crop.x + crop.crop.width / 2) / w,
+                                         focusY: (crop.crop.y + crop.crop.height / 2) / h)
+        return crop
     }
 }

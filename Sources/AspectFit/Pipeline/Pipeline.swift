@@ -47,10 +47,12 @@ public struct Pipeline: Sendable {
         let layout = format == .jpeg || fillsOpaque ? info.decodedLayout.withoutAlpha
             : corners || letterbox != nil ? info.decodedLayout.withAlpha : info.decodedLayout
         let smart = options.gravity.readsPixels && options.fit == .cover
-        return FitPlan(source: info, geometry: crop, outputFormat: format, outputLayout: layout,
-                       windowChoice: smart ? WindowChoice(window: crop, strategy: options.gravity) : nil, letterbox: letterbox,
-                       cutsCorners: corners, cornersOnlyOnBars: corners && !onPicture
-                           && letterbox.map { cornersMiss($0, picture: (crop.outputWidth, crop.outputHeight)) } == true)
+        var plan = FitPlan(source: info, geometry: crop, outputFormat: format, outputLayout: layout,
+                           windowChoice: smart ? WindowChoice(window: crop, strategy: options.gravity) : nil, letterbox: letterbox,
+                           cutsCorners: corners, cornersOnlyOnBars: corners && !onPicture
+                               && letterbox.map { cornersMiss($0, picture: (crop.outputWidth, crop.outputHeight)) } == true)
+        plan.outputBitDepth = outputBitDepth(source: info, format: format).rawValue
+        return plan
     }
 
     /// Whether the box's rounded corners miss the `picture` that `letterbox` places, falling only on bars
@@ -61,6 +63,15 @@ public struct Pipeline: Sendable {
         let (left, top) = (letterbox.x, letterbox.y)
         let (right, bottom) = (letterbox.x + picture.width - 1, letterbox.y + picture.height - 1)
         return [(left, top), (right, top), (left, bottom), (right, bottom)].allSatisfy { mask.coverage(x: $0.0, y: $0.1) == 255 }
+    }
+
+    /// The depth `options.bitDepth` asks of a `format` output of `info`: PNG alone holds 16 bits; by
+    /// default a 16-bit PNG keeps them, unless `toSRGB` converts it (at 8 bits) or `maxBytes` asks
+    /// for small files (a forced 16-bit output over the budget fails).
+    private func outputBitDepth(source info: ImageInfo, format: ImageFormat) -> BitDepth {
+        guard format == .png else { return .eight }
+        if let depth = options.bitDepth { return depth }
+        return info.format == .png && info.bitDepth == 16 && !options.toSRGB && options.maxBytes == nil ? .sixteen : .eight
     }
 
     /// Fits one encoded JPEG, PNG, WebP, AVIF, HEIF or GIF image (`[UInt8]`, `Data`, a byte slice: read in place, never
@@ -90,9 +101,12 @@ public struct Pipeline: Sendable {
              cancellation: CancellationFlag?) throws(FitError) -> FitResult {
         var clock = Stopwatch()
         var plan = try plan(bytes: bytes)
-        let memory = MemoryEstimate(inputBytes: 0, plans: [(plan, options)], sharedDecode: plan.windowChoice?.isChosen == false ? nil : plan)
+        let memory = MemoryEstimate(inputBytes: 0, plans: [(plan, options)], sharedDecode: plan.decodesAlone ? nil : plan)
         guard memory.isAvailable else { throw .outOfMemory(bytes: memory.bytes) }
         clock.lap("plan")
+        if plan.outputBitDepth == 16 {
+            return try runSixteenBit(bytes, plan: plan, clock: clock, cancellation: cancellation)
+        }
         let image: PixelBuffer
         let warnings: [String]
         if plan.windowChoice?.isChosen == false {
@@ -127,12 +141,7 @@ public struct Pipeline: Sendable {
         defer { workspace.image = image }
         clock.lap("corners")
         if cancellation?.isCancelled == true { throw .cancelled }
-        var warnings = reported(decodeWarnings)
-        if plan.source.isAnimated {
-            warnings.append("an animation of \(plan.source.frameCount) frames: only the first is written")
-        }
-        let tag = colourTag(plan: plan, warnings: &warnings)
-        let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
+        var (warnings, tag, exif) = outputMetadata(plan: plan, decodeWarnings: decodeWarnings)
         let encoder = OutputEncoder(plan.outputFormat, options: options)
         let chosen: BudgetedEncode.Chosen
         if let maxBytes = options.maxBytes {
@@ -147,6 +156,17 @@ public struct Pipeline: Sendable {
         clock.lap("encode")
         return FitResult(bytes: chosen.bytes, plan: plan, warnings: warnings, timings: clock.laps,
                          quality: chosen.quality, encodes: chosen.encodes)
+    }
+
+    /// What goes with the pixels of `plan`'s output: the warnings to report, the colour label and the EXIF block.
+    func outputMetadata(plan: FitPlan, decodeWarnings: [String]) -> (warnings: [String], tag: ColourTag, exif: [UInt8]?) {
+        var warnings = reported(decodeWarnings)
+        if plan.source.isAnimated {
+            warnings.append("an animation of \(plan.source.frameCount) frames: only the first is written")
+        }
+        let tag = colourTag(plan: plan, warnings: &warnings)
+        let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
+        return (warnings, tag, exif)
     }
 
     /// The decoder's warnings worth reporting: a profile the reader could not use is no news when

@@ -64,9 +64,9 @@ public struct VariantSet: Sendable {
     private struct Planned {
         var plan: FitPlan
         var decodeKey: DecodeKey
-        /// A window still to be chosen from the pixels (attention, entropy): such a variant
-        /// decodes the whole frame by itself (`Pipeline.run`), the others share a streamed decode.
-        var decodesAlone: Bool { plan.windowChoice?.isChosen == false }
+        /// A window still to be chosen from the pixels (attention, entropy), or 16-bit output: such a
+        /// variant decodes by itself (`Pipeline.run`), the others share a streamed 8-bit decode.
+        var decodesAlone: Bool { plan.decodesAlone }
     }
 
     /// What a decode depends on besides geometry: variants that agree share one.

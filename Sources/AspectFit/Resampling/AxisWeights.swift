@@ -15,15 +15,29 @@ struct AxisWeights: Sendable, Equatable {
 
     /// Weights for `count` output pixels covering `[offset, offset + length)` of a `sourceSize` axis.
     init(filter: Filter, sourceSize: Int, offset: Double, length: Double, count: Int) {
-        precondition(sourceSize > 0 && count > 0 && length > 0, "empty resampling axis")
         self.sourceSize = sourceSize
-        let factor = length / Double(count)
-        let stretch = filter.stretchesWhenDownscaling ? max(factor, 1) : 1
-        let support = filter.radius * stretch
         var firsts = [Int]()
         var weights = [[Int16]]()
         firsts.reserveCapacity(count)
         weights.reserveCapacity(count)
+        AxisWeights.windows(filter: filter, sourceSize: sourceSize, offset: offset, length: length, count: count) { lo, real, sum in
+            let (first, quantised) = AxisWeights.quantise(real, sum: sum)
+            firsts.append(lo + first)
+            weights.append(quantised)
+        }
+        self.firsts = firsts
+        self.weights = weights
+    }
+
+    /// The filter's window of each output pixel in turn, before any rounding: `body` gets its first
+    /// source pixel, the kernel's values from there and their sum. A window holding no image pixel
+    /// falls back to the nearest one (a single weight 1).
+    static func windows(filter: Filter, sourceSize: Int, offset: Double, length: Double, count: Int,
+                        _ body: (_ first: Int, _ real: [Double], _ sum: Double) -> Void) {
+        precondition(sourceSize > 0 && count > 0 && length > 0, "empty resampling axis")
+        let factor = length / Double(count)
+        let stretch = filter.stretchesWhenDownscaling ? max(factor, 1) : 1
+        let support = filter.radius * stretch
         var real = [Double]()
         for i in 0 ..< count {
             let centre = offset + (Double(i) + 0.5) * factor
@@ -40,17 +54,11 @@ struct AxisWeights: Sendable, Equatable {
             }
             if sum == 0 {
                 // The support holds no image pixel: fall back to the nearest one.
-                let k = min(max(Int(centre.rounded(.down)), 0), sourceSize - 1)
-                firsts.append(k)
-                weights.append([Int16(AxisWeights.one)])
+                body(min(max(Int(centre.rounded(.down)), 0), sourceSize - 1), [1], 1)
                 continue
             }
-            let (first, quantised) = AxisWeights.quantise(real, sum: sum)
-            firsts.append(lo + first)
-            weights.append(quantised)
+            body(lo, real, sum)
         }
-        self.firsts = firsts
-        self.weights = weights
     }
 
     /// Rounds normalised weights to fixed point, makes them sum to `one` by adjusting the largest,

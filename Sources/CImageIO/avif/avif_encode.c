@@ -67,7 +67,7 @@ cio_status cio_encode_avif(const cio_image *image, const cio_avif_options *optio
                            uint8_t **output, size_t *output_size, cio_message *message) {
     *output = NULL;
     *output_size = 0;
-    cio_status status = cio_check_image(image, message);
+    cio_status status = cio_check_image(image, 0, message);
     if (status != CIO_OK) return status;
     if (image->width > MAX_AV1_DIMENSION || image->height > MAX_AV1_DIMENSION) {
         cio_set_message(message, "AVIF images are at most %d pixels wide and high (got %ux%u)", MAX_AV1_DIMENSION,

@@ -86,6 +86,8 @@ typedef struct {
     int to_srgb;                  /* nonzero: convert RGB/grey rows described by an ICC profile to sRGB */
     int replicate_chroma;         /* nonzero: JPEG chroma upsampled by replication (libjpeg's merged
                                      upsampler) instead of the triangle ("fancy") filter */
+    int keep_16;                  /* nonzero: a 16-bit PNG keeps its 16 bits (native-endian uint16 samples)
+                                     unless to_srgb is set; every other source is 8-bit either way */
 } cio_decode_options;
 
 /* Where the decoded rows are: the full scaled size and the region actually decoded. */
@@ -93,6 +95,7 @@ typedef struct {
     uint32_t scaled_width, scaled_height;
     uint32_t x, y, width, height;
     cio_layout layout;
+    int sixteen_bit;              /* nonzero: rows hold native-endian uint16 samples (see keep_16) */
 } cio_decode_geometry;
 
 /* An open row-by-row decoder; owns its library state. */
@@ -104,7 +107,7 @@ cio_status cio_decoder_open(const uint8_t *data, size_t size, const cio_decode_o
                             cio_decoder **decoder, cio_decode_geometry *geometry, cio_message *message);
 
 /* Decodes up to `max_rows` further rows of the region into `rows` (one row every `stride` bytes,
- * stride >= width * layout). `*rows_read` is how many arrived; 0 only when the region is done. */
+ * stride >= width * layout, twice that when sixteen_bit). `*rows_read` is how many arrived; 0 only when the region is done. */
 cio_status cio_decoder_read_rows(cio_decoder *decoder, uint8_t *rows, size_t stride, uint32_t max_rows,
                                  uint32_t *rows_read, cio_message *message);
 
@@ -121,6 +124,7 @@ typedef struct {
     uint32_t width, height;
     size_t stride;
     cio_layout layout;
+    int sixteen_bit;              /* nonzero: native-endian uint16 samples; only cio_encode_png takes them */
 } cio_image;
 
 typedef struct {

@@ -61,7 +61,7 @@ cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *optio
     const uint8_t *icc = metadata->icc, *exif = metadata->exif;
     *output = NULL;
     *output_size = 0;
-    cio_status status = cio_check_image(image, message);
+    cio_status status = cio_check_image(image, 0, message);
     if (status != CIO_OK) return status;
     if (image->layout == CIO_GRAY_ALPHA8 || image->layout == CIO_RGBA8) {
         cio_set_message(message, "JPEG cannot hold an alpha channel: flatten the image first");

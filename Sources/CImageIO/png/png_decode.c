@@ -1,4 +1,4 @@
-/* PNG decoding through libpng: 8-bit output, row region (non-interlaced rows stop early),
+/* PNG decoding through libpng: 8-bit output (16-bit when asked, from a 16-bit file), row region (non-interlaced rows stop early),
  * Adam7 images decoded whole then served row by row. */
 #include "png/png_reader.h"
 #include <stdio.h>
@@ -14,6 +14,7 @@ struct cio_png_decoder {
     uint32_t full_height;
     size_t row_bytes;            /* one full decoded row */
     uint32_t x, y, width, height, channels;
+    size_t pixel_bytes;          /* channels, twice that for 16-bit samples */
     uint32_t next_file_row;      /* non-interlaced: the next row libpng will return */
     uint32_t delivered;          /* region rows returned so far */
     uint8_t *row;                /* non-interlaced: one full row */
@@ -94,13 +95,14 @@ cio_status cio_png_decoder_open(const uint8_t *data, size_t size, const cio_deco
     }
     cio_png_limit_idat_tail(d->png, d->info, &d->source);
     cio_layout layout = cio_png_output_layout(d->png, d->info);
-    cio_png_set_transforms(d->png, d->info);
+    const int sixteen = cio_png_set_transforms(d->png, d->info, options->keep_16 && !options->to_srgb);
     d->interlaced = png_set_interlace_handling(d->png) > 1;
     png_read_update_info(d->png, d->info);
     d->channels = png_get_channels(d->png, d->info);
     d->row_bytes = png_get_rowbytes(d->png, d->info);
-    if (d->channels != (uint32_t)layout || png_get_bit_depth(d->png, d->info) != 8 ||
-        d->row_bytes != (size_t)width * d->channels) {
+    d->pixel_bytes = (size_t)d->channels * (sixteen ? 2 : 1);
+    if (d->channels != (uint32_t)layout || png_get_bit_depth(d->png, d->info) != (sixteen ? 16 : 8) ||
+        d->row_bytes != (size_t)width * d->pixel_bytes) {
         cio_set_message(message, "unsupported: PNG transform produced an unexpected layout");
         destroy(d);
         return CIO_UNSUPPORTED;
@@ -129,6 +131,7 @@ cio_status cio_png_decoder_open(const uint8_t *data, size_t size, const cio_deco
     geometry->width = d->width;
     geometry->height = d->height;
     geometry->layout = layout;
+    geometry->sixteen_bit = sixteen;
     *out = d;
     return CIO_OK;
 }
@@ -168,7 +171,7 @@ cio_status cio_png_decoder_read_rows(cio_png_decoder *d, uint8_t *rows, size_t s
         for (uint32_t i = 0; i < d->full_height; i++) d->image_rows[i] = d->image + (size_t)i * d->row_bytes;
         png_read_image(d->png, d->image_rows);
     }
-    const size_t offset = (size_t)d->x * d->channels, length = (size_t)d->width * d->channels;
+    const size_t offset = (size_t)d->x * d->pixel_bytes, length = (size_t)d->width * d->pixel_bytes;
     while (*rows_read < max_rows && d->delivered < d->height) {
         uint32_t file_row = d->y + d->delivered;
         const uint8_t *source;

@@ -75,7 +75,7 @@ static cio_status encode_once(const cio_image *image, const uint8_t *idat, size_
      * a PCS other than D50) are warnings: the profile is kept when usable, dropped otherwise */
     png_set_benign_errors(png, 1);
     png_set_option(png, PNG_SKIP_sRGB_CHECK_PROFILE, PNG_OPTION_ON);
-    png_set_IHDR(png, info, image->width, image->height, 8, color_type(image->layout), PNG_INTERLACE_NONE,
+    png_set_IHDR(png, info, image->width, image->height, image->sixteen_bit ? 16 : 8, color_type(image->layout), PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     if (srgb) {
         png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
@@ -108,7 +108,7 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
     size_t icc_size = icc != NULL ? metadata->icc_size : 0, exif_size = exif != NULL ? metadata->exif_size : 0;
     *output = NULL;
     *output_size = 0;
-    cio_status status = cio_check_image(image, message);
+    cio_status status = cio_check_image(image, 1, message);
     if (status != CIO_OK) return status;
     if (options->compression_level < 0 || options->compression_level > 12) {
         cio_set_message(message, "PNG compression level must be 0...12 (got %d)", options->compression_level);

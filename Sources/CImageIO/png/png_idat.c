@@ -99,25 +99,50 @@ static uint64_t magnitude(const uint8_t *filtered, size_t n) {
     return sum;
 }
 
-/* Each row as its filter-type byte and filtered bytes: SUB when `fast`, otherwise AVG or PAETH,
+/* One row as its filter-type byte and filtered bytes: SUB when `fast`, otherwise AVG or PAETH,
  * whichever is smaller (all five filters make files only 0.15% smaller on photos and cards). */
+static inline __attribute__((always_inline)) void filter_row(const uint8_t *row, const uint8_t *above, size_t n, size_t bpp, int fast,
+                              uint8_t *candidate, uint8_t *out) {
+    if (fast) {
+        out[0] = FILTER_SUB;
+        filter_sub(row, n, bpp, out + 1);
+        return;
+    }
+    filter_avg(row, above, n, bpp, out + 1);
+    filter_paeth(row, above, n, bpp, candidate);
+    out[0] = FILTER_AVG;
+    if (magnitude(candidate, n) < magnitude(out + 1, n)) {
+        out[0] = FILTER_PAETH;
+        memcpy(out + 1, candidate, n);
+    }
+}
+
+/* Every row of an 8-bit image, filtered in place of the pixels themselves. */
 static void filter_rows(const cio_image *image, int fast, const uint8_t *zeros, uint8_t *candidate, uint8_t *out) {
     size_t bpp = (size_t)image->layout, n = (size_t)image->width * bpp;   /* a layout's value is its channel count */
     for (uint32_t y = 0; y < image->height; y++, out += n + 1) {
         const uint8_t *row = image->pixels + (size_t)y * image->stride;
-        const uint8_t *above = y > 0 ? row - image->stride : zeros;
-        if (fast) {
-            out[0] = FILTER_SUB;
-            filter_sub(row, n, bpp, out + 1);
-            continue;
+        filter_row(row, y > 0 ? row - image->stride : zeros, n, bpp, fast, candidate, out);
+    }
+}
+
+/* Every row of a 16-bit image: its native-endian samples turned big-endian, as PNG stores them,
+ * into one of the two rows of `swapped` (this one and the one above), then filtered. */
+static void filter_rows16(const cio_image *image, int fast, const uint8_t *zeros, uint8_t *candidate, uint8_t *swapped,
+                          uint8_t *out) {
+    size_t bpp = (size_t)image->layout * 2, n = (size_t)image->width * bpp;
+    const uint8_t *above = zeros;
+    for (uint32_t y = 0; y < image->height; y++, out += n + 1) {
+        const uint8_t *pixels = image->pixels + (size_t)y * image->stride;
+        uint8_t *row = swapped + (y % 2) * n;
+        for (size_t i = 0; i < n; i += 2) {
+            uint16_t v;
+            memcpy(&v, pixels + i, 2);
+            row[i] = (uint8_t)(v >> 8);
+            row[i + 1] = (uint8_t)v;
         }
-        filter_avg(row, above, n, bpp, out + 1);
-        filter_paeth(row, above, n, bpp, candidate);
-        out[0] = FILTER_AVG;
-        if (magnitude(candidate, n) < magnitude(out + 1, n)) {
-            out[0] = FILTER_PAETH;
-            memcpy(out + 1, candidate, n);
-        }
+        filter_row(row, above, n, bpp, fast, candidate, out);
+        above = row;
     }
 }
 
@@ -125,18 +150,21 @@ cio_status cio_png_idat(const cio_image *image, const cio_png_options *options, 
                         cio_message *message) {
     *idat = NULL;
     *idat_size = 0;
-    size_t n = (size_t)image->width * (size_t)image->layout;
+    size_t n = (size_t)image->width * (size_t)image->layout * (image->sixteen_bit ? 2 : 1);
     if (image->height > 0 && n + 1 > SIZE_MAX / image->height) {
         cio_set_message(message, "image too large for PNG");
         return CIO_INVALID_ARGUMENT;
     }
     size_t filtered_size = (n + 1) * image->height;
     uint8_t *filtered = malloc(filtered_size), *zeros = calloc(n + 1, 1), *candidate = malloc(n + 1);
+    uint8_t *swapped = image->sixteen_bit ? malloc(2 * n) : NULL;
     struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(options->compression_level);
     uint8_t *compressed = NULL;
     size_t bound = 0, size = 0;
-    if (filtered != NULL && zeros != NULL && candidate != NULL && compressor != NULL) {
-        filter_rows(image, options->fast_filters, zeros, candidate, filtered);
+    if (filtered != NULL && zeros != NULL && candidate != NULL && compressor != NULL &&
+        (swapped != NULL || !image->sixteen_bit)) {
+        if (image->sixteen_bit) filter_rows16(image, options->fast_filters, zeros, candidate, swapped, filtered);
+        else filter_rows(image, options->fast_filters, zeros, candidate, filtered);
         bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
         compressed = malloc(bound);
         if (compressed != NULL) size = libdeflate_zlib_compress(compressor, filtered, filtered_size, compressed, bound);
@@ -145,6 +173,7 @@ cio_status cio_png_idat(const cio_image *image, const cio_png_options *options, 
     free(filtered);
     free(zeros);
     free(candidate);
+    free(swapped);
     if (size == 0) {   /* the bound always fits, so only an allocation can fail */
         free(compressed);
         cio_set_message(message, "out of memory encoding PNG");

@@ -112,11 +112,18 @@ cio_layout cio_png_output_layout(png_structp png, png_infop info) {
     }
 }
 
-void cio_png_set_transforms(png_structp png, png_infop info) {
+int cio_png_set_transforms(png_structp png, png_infop info, int keep_16) {
     int type = png_get_color_type(png, info);
     if (type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (type == PNG_COLOR_TYPE_GRAY && png_get_bit_depth(png, info) < 8) png_set_expand_gray_1_2_4_to_8(png);
+    /* a 16-bit tRNS colour becomes alpha 0 or 65535 */
     if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (keep_16 && png_get_bit_depth(png, info) == 16) {
+        const uint16_t probe = 1;
+        if (*(const uint8_t *)&probe == 1) png_set_swap(png);   /* PNG stores big-endian */
+        return 1;
+    }
     /* scale_16 rounds (v * 255 + 32895) >> 16, i.e. round(v / 257); strip_16 would truncate */
     png_set_scale_16(png);
+    return 0;
 }

@@ -31,8 +31,9 @@ void cio_png_limit_idat_tail(png_structp png, png_infop info, cio_png_source *so
 /* The layout libpng's transforms (set by cio_png_set_transforms) produce for this header. */
 cio_layout cio_png_output_layout(png_structp png, png_infop info);
 
-/* Expands everything to 8-bit gray, gray+alpha, RGB or RGBA; 16-bit is scaled with rounding. */
-void cio_png_set_transforms(png_structp png, png_infop info);
+/* Expands everything to gray, gray+alpha, RGB or RGBA: 8-bit, with 16-bit scaled with rounding, or,
+ * when `keep_16` and the file is 16-bit, 16-bit native-endian samples. Returns whether they are 16-bit. */
+int cio_png_set_transforms(png_structp png, png_infop info, int keep_16);
 
 /* Finds the first chunk of `type` by walking chunk headers (no CRC check); 1 if found. */
 int cio_png_find_chunk(const uint8_t *data, size_t size, const char type[4], const uint8_t **chunk, size_t *length);

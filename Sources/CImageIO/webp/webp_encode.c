@@ -139,7 +139,7 @@ cio_status cio_encode_webp(const cio_image *image, const cio_webp_options *optio
                            uint8_t **output, size_t *output_size, cio_message *message) {
     *output = NULL;
     *output_size = 0;
-    cio_status status = cio_check_image(image, message);
+    cio_status status = cio_check_image(image, 0, message);
     if (status != CIO_OK) return status;
     if (image->width > WEBP_MAX_DIMENSION || image->height > WEBP_MAX_DIMENSION) {
         cio_set_message(message, "WebP images are at most %d pixels wide and high (got %ux%u)", WEBP_MAX_DIMENSION,

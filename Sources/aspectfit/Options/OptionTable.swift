@@ -212,6 +212,18 @@ enum OptionTable {
             action: .flag { $0.options.fit.png.compressionLevel = 1 },
             conflicts: ["png-compression"], inVariant: true),
         OptionDeclaration(
+            long: "png-depth", section: .output,
+            help: "Bits per sample of PNG output, 8 or 16. By default a 16-bit PNG source stays 16-bit (resampled in "
+                + "floating point) and everything else is 8-bit; with --to-srgb a 16-bit source is read at 8 bits.",
+            action: .value(valueName: "BITS") { line, value throws(UsageError) in
+                switch value.text {
+                case "8": line.options.fit.bitDepth = .eight
+                case "16": line.options.fit.bitDepth = .sixteen
+                default: throw UsageError("invalid PNG depth '\(value.text)' (expected 8 or 16)")
+                }
+            },
+            completion: .words(["8", "16"]), inVariant: true),
+        OptionDeclaration(
             long: "webp-quality", section: .output,
             help: "WebP quality 1-100 (default \(FitOptions().webp.quality), chosen to look like JPEG quality "
                 + "\(FitOptions().jpeg.quality) in fewer bytes); with --webp-lossless, how hard to compress.",

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import AspectFit
 
 /// The library against the float64 reference: PSNR >= 59 dB for every filter, layout and scale.

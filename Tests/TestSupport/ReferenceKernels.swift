@@ -8,26 +8,26 @@ import AspectFit
 /// "Reconstruction Filters in Computer Graphics" (SIGGRAPH 1988), eq. 8, with (B, C) = (1/3, 1/3)
 /// for Mitchell and (0, 1/2) for Catmull-Rom. Box covers [-1/2, 1/2), nearest (-1/2, 1/2]: the
 /// library's documented tie rule, so a centre on a pixel edge picks one pixel.
-enum ReferenceKernels {
+public enum ReferenceKernels {
     /// A kernel as the reference uses it: its values, its reach at scale 1, and whether it widens
     /// by the scale factor when downscaling (all but nearest).
-    struct Kernel: Sendable {
-        var support: Double
-        var stretches = true
-        var value: @Sendable (Double) -> Double
+    public struct Kernel: Sendable {
+        public var support: Double
+        public var stretches = true
+        public var value: @Sendable (Double) -> Double
 
-        init(support: Double, stretches: Bool = true, value: @escaping @Sendable (Double) -> Double) {
+        public init(support: Double, stretches: Bool = true, value: @escaping @Sendable (Double) -> Double) {
             self.support = support
             self.stretches = stretches
             self.value = value
         }
 
-        init(_ filter: Filter) {
+        public init(_ filter: Filter) {
             self.init(support: ReferenceKernels.support(filter), stretches: filter != .nearest) { ReferenceKernels.value(filter, $0) }
         }
     }
 
-    static func support(_ filter: Filter) -> Double {
+    public static func support(_ filter: Filter) -> Double {
         switch filter {
         case .lanczos3: 3
         case .lanczos2, .mitchell, .catmullRom: 2
@@ -36,7 +36,7 @@ enum ReferenceKernels {
         }
     }
 
-    static func value(_ filter: Filter, _ x: Double) -> Double {
+    public static func value(_ filter: Filter, _ x: Double) -> Double {
         switch filter {
         case .lanczos3: lanczos(x, a: 3)
         case .lanczos2: lanczos(x, a: 2)
@@ -48,7 +48,7 @@ enum ReferenceKernels {
         }
     }
 
-    static func lanczos(_ x: Double, a: Double) -> Double {
+    public static func lanczos(_ x: Double, a: Double) -> Double {
         if x == 0 { return 1 }
         guard abs(x) < a else { return 0 }
         return a * sin(Double.pi * x) * sin(Double.pi * x / a) / (Double.pi * Double.pi * x * x)
@@ -56,7 +56,7 @@ enum ReferenceKernels {
 
     /// k(x) = 1/6 × { (12 − 9B − 6C)|x|³ + (−18 + 12B + 6C)|x|² + (6 − 2B)            |x| < 1
     ///               { (−B − 6C)|x|³ + (6B + 30C)|x|² + (−12B − 48C)|x| + (8B + 24C)   1 ≤ |x| < 2
-    static func mitchellNetravali(_ x: Double, b: Double, c: Double) -> Double {
+    public static func mitchellNetravali(_ x: Double, b: Double, c: Double) -> Double {
         let t = abs(x)
         if t < 1 { return ((12 - 9 * b - 6 * c) * t * t * t + (-18 + 12 * b + 6 * c) * t * t + (6 - 2 * b)) / 6 }
         if t < 2 { return ((-b - 6 * c) * t * t * t + (6 * b + 30 * c) * t * t + (-12 * b - 48 * c) * t + (8 * b + 24 * c)) / 6 }
@@ -64,12 +64,12 @@ enum ReferenceKernels {
     }
 
     /// IEC 61966-2-1 sRGB transfer: encoded value (0...1) to linear light.
-    static func srgbToLinear(_ v: Double) -> Double {
+    public static func srgbToLinear(_ v: Double) -> Double {
         v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
     }
 
     /// IEC 61966-2-1 sRGB inverse transfer: linear light (0...1) to encoded value.
-    static func linearToSRGB(_ v: Double) -> Double {
+    public static func linearToSRGB(_ v: Double) -> Double {
         v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
     }
 }
