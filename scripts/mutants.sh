@@ -59,6 +59,11 @@ mutants=$(cat <<'EOF'
 - if alphaText == nil, parts.count == 4 { alphaText = parts.removeLast() }
 + if alphaText == nil, parts.count == 4 { parts.removeLast() }
 
+@ chroma-rule-ignores-quality
+? OptionEffectTests
+- chroma ?? (quality >= Self.fullChromaQuality ? .full444 : .subsampled420)
++ chroma ?? .subsampled420
+
 @ idle-option-never-warned
 ? IdleOptionTests
 - guard given.contains(option), let formats = readers[option], formats.isDisjoint(with: written) else { return nil }

@@ -160,6 +160,16 @@ import TestSupport
         #expect(optimized.count < (try Self.output(Self.photo, ["-r", "4:3", "-w", "320"])).count)
     }
 
+    /// Chroma follows the quality unless told: 4:2:0 below 90, 4:4:4 from 90 (vipsthumbnail's rule,
+    /// measured in docs/quality.md); `--chroma444` and `--chroma420` force either at any quality.
+    @Test(arguments: [(["-q", "85"], true), (["-q", "89"], true), (["-q", "90"], false), (["-q", "97"], false),
+                      (["-q", "70", "--chroma444"], false), (["-q", "95", "--chroma420"], true), (["-q", "90", "--chroma420"], true)])
+    func chromaFollowsTheQualityUnlessTold(arguments: [String], subsampled: Bool) throws {
+        guard try Corpus.require() else { return }
+        let markers = try #require(JPEGMarkers(try Self.output(Self.photo, ["-r", "4:3", "-w", "320"] + arguments)))
+        #expect(markers.samplingFactors.map { [$0.0, $0.1] } == (subsampled ? [[2, 2], [1, 1], [1, 1]] : [[1, 1], [1, 1], [1, 1]]))
+    }
+
     /// The zlib header's FLEVEL (RFC 1950) records the level class: 0 for levels 0-1 (--fast-png
     /// is level 1), 1 for 2-5, 3 for 7-9; every row is AVG- or PAETH-filtered at any level
     /// (pngcheck lists the row filters).
