@@ -108,10 +108,11 @@ public struct Pipeline: Sendable {
             warnings.append("an animation of \(plan.source.frameCount) frames: only the first is written")
         }
         let tag = colourTag(plan: plan, warnings: &warnings)
-        let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
+        let metadata = options.keepMetadata == .none ? MetadataBlocks()
+            : MetadataBlocks(kept: options.keepMetadata, from: plan.source, width: image.width, height: image.height)
         let bytes: [UInt8]
         do {
-            bytes = try OutputEncoder(plan.outputFormat, options: options).encode(image, tag: tag, exif: exif,
+            bytes = try OutputEncoder(plan.outputFormat, options: options).encode(image, tag: tag, metadata: metadata,
                                                                                   warnings: &warnings)
         } catch { throw .image(error) }
         clock.lap("encode")
