@@ -356,7 +356,7 @@ mutants=$(cat <<'EOF'
 
 @ exif-rights-keep-everything
 ? KeptMetadataTests|EXIFRewriteTests
-- let kept = ifd0.entries.filter { [0x013B, 0x8298].contains($0.tag) && $0.directory == nil }
+- let kept = ifd0.entries.filter { rights.union(required).contains($0.tag) && $0.directory == nil }
 + let kept = ifd0.entries
 
 @ xmp-orientation-kept

@@ -88,6 +88,7 @@ import TestSupport
         },
         Option(option: ["--strip"], input: "jpeg/icc-display-p3.jpg") { r43w160(&$0); $0.keepICCProfile = false },
         Option(option: ["--keep-metadata"], input: "photos/iphone-xs-p3-orientation6-4032x3024.jpg") { r43w160(&$0); $0.keepMetadata = .all },
+        Option(option: ["--keep-copyright"], input: "jpeg/icc-display-p3.jpg") { r43w160(&$0); $0.keepMetadata = .copyright },
     ] + Filter.allCases.filter { $0 != .lanczos3 }.map { filter in
         Option(option: ["--filter", filter.rawValue]) { r43w160(&$0); $0.filter = filter }
     }

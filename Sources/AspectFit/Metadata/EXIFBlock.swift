@@ -34,12 +34,14 @@ public enum EXIFBlock {
         return edited(ifd0).written(bigEndian: bigEndian, limit: block.count + 64)
     }
 
-    /// A minimal block holding only IFD0's Artist (0x013B) and Copyright (0x8298); nil when the
-    /// block has neither or is not readable TIFF.
+    /// A minimal block holding only IFD0's Artist (0x013B) and Copyright (0x8298), with the
+    /// resolution and YCbCrPositioning tags EXIF requires of a JPEG's IFD0 where the source has
+    /// them; nil when the block has neither Artist nor Copyright or is not readable TIFF.
     public static func rightsOnly(_ block: [UInt8]) -> [UInt8]? {
         guard let (ifd0, bigEndian) = TIFFDirectory.read(block) else { return nil }
-        let kept = ifd0.entries.filter { [0x013B, 0x8298].contains($0.tag) && $0.directory == nil }
-        guard !kept.isEmpty else { return nil }
+        let rights: Set<UInt16> = [0x013B, 0x8298], required: Set<UInt16> = [0x011A, 0x011B, 0x0128, 0x0213]
+        let kept = ifd0.entries.filter { rights.union(required).contains($0.tag) && $0.directory == nil }
+        guard kept.contains(where: { rights.contains($0.tag) }) else { return nil }
         return TIFFDirectory(entries: kept).written(bigEndian: bigEndian, limit: block.count + 64)
     }
 
