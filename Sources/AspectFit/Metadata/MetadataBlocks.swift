@@ -15,14 +15,16 @@ public struct MetadataBlocks: Sendable, Equatable {
         self.iptc = iptc
     }
 
-    /// What `kept` keeps of `source`'s blocks, made true for an upright `width` x `height` output.
-    public init(kept: KeptMetadata, from source: ImageInfo, width: Int, height: Int) {
+    /// What `kept` keeps of `source`'s blocks, made true for an upright `width` x `height` output;
+    /// an EXIF block that cannot be rebuilt (not readable TIFF) is left out with a line in `warnings`.
+    public init(kept: KeptMetadata, from source: ImageInfo, width: Int, height: Int, warnings: inout [String]) {
         switch kept {
         case .none:
             self.init()
         case .all:
-            self.init(exif: source.exif.flatMap { EXIFBlock.rewritten($0, width: width, height: height) },
-                      xmp: source.xmp.map { XMPPacket.rewritten($0, width: width, height: height) },
+            let exif = source.exif.flatMap { EXIFBlock.rewritten($0, width: width, height: height) }
+            if source.exif != nil && exif == nil { warnings.append("EXIF dropped: not a readable TIFF-structured block") }
+            self.init(exif: exif, xmp: source.xmp.map { XMPPacket.rewritten($0, width: width, height: height) },
                       iptc: source.iptc)
         case .copyright:
             self.init(exif: source.exif.flatMap(EXIFBlock.rightsOnly), xmp: source.xmp.flatMap(XMPPacket.rightsOnly),

@@ -109,7 +109,8 @@ public struct Pipeline: Sendable {
         }
         let tag = colourTag(plan: plan, warnings: &warnings)
         let metadata = options.keepMetadata == .none ? MetadataBlocks()
-            : MetadataBlocks(kept: options.keepMetadata, from: plan.source, width: image.width, height: image.height)
+            : MetadataBlocks(kept: options.keepMetadata, from: plan.source, width: image.width, height: image.height,
+                             warnings: &warnings)
         let bytes: [UInt8]
         do {
             bytes = try OutputEncoder(plan.outputFormat, options: options).encode(image, tag: tag, metadata: metadata,
