@@ -1,6 +1,7 @@
 /* The orientation tag (0x0112) of IFD0 in a TIFF-structured EXIF block, every offset bounds-checked. */
 #include "internal.h"
 #include <stdio.h>
+#include <string.h>
 
 static uint32_t read16(const uint8_t *p, int big_endian) {
     return big_endian ? (uint32_t)(p[0] << 8 | p[1]) : (uint32_t)(p[1] << 8 | p[0]);
@@ -83,6 +84,10 @@ void cio_copy_heif_exif(const uint8_t *bytes, size_t size, uint8_t **tiff, size_
     if (bytes == NULL || size < 8) return;
     if ((bytes[0] == 'I' && bytes[1] == 'I' && bytes[2] == 42) || (bytes[0] == 'M' && bytes[1] == 'M' && bytes[3] == 42)) {
         cio_copy_bytes(bytes, size, tiff, tiff_size);   /* libavif 0.11 drops the offset itself */
+        return;
+    }
+    if (size >= 14 && memcmp(bytes, "Exif\0\0", 6) == 0) {
+        cio_copy_heif_exif(bytes + 6, size - 6, tiff, tiff_size);   /* ... and leaves the JPEG-style prefix exiftool writes */
         return;
     }
     const uint64_t offset = 4 + ((uint64_t)bytes[0] << 24 | (uint64_t)bytes[1] << 16 | (uint64_t)bytes[2] << 8 | bytes[3]);

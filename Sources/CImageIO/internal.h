@@ -93,6 +93,11 @@ cio_status cio_gif_decode(const uint8_t *data, size_t size, const cio_decode_opt
  * it holds none. */
 void cio_copy_heif_exif(const uint8_t *bytes, size_t size, uint8_t **tiff, size_t *tiff_size);
 
+/* The IPTC records (the 8BIM resource 0x0404) among Photoshop image resources, copied; 0 if none. */
+int cio_iptc_from_photoshop(const uint8_t *resources, size_t size, uint8_t **iptc, size_t *iptc_size);
+/* Appends `iptc` as one Photoshop image resource (8BIM 0x0404, empty name, padded to even); 0 when out of memory. */
+int cio_photoshop_append_iptc(cio_byte_buffer *buffer, const uint8_t *iptc, size_t iptc_size);
+
 /* Checks an encoder's input (16-bit samples only if `takes_16`); CIO_OK or CIO_INVALID_ARGUMENT with a message. */
 cio_status cio_check_image(const cio_image *image, int takes_16, cio_message *message);
 

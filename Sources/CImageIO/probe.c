@@ -29,4 +29,10 @@ void cio_info_release(cio_info *info) {
     free(info->exif);
     info->exif = NULL;
     info->exif_size = 0;
+    free(info->xmp);
+    info->xmp = NULL;
+    info->xmp_size = 0;
+    free(info->iptc);
+    info->iptc = NULL;
+    info->iptc_size = 0;
 }

@@ -12,13 +12,17 @@ public enum ImageEncoder {
         return try encodeJPEG(image, options: options, iccProfile: iccProfile, exif: exif, warnings: &ignored)
     }
 
-    /// As `encodeJPEG`, appending one line to `warnings` for each metadata block left out (a profile
-    /// over 255 APP2 markers, EXIF over one APP1 marker or not TIFF-structured).
+    /// As `encodeJPEG`, also writing an XMP packet (an APP1 "http://ns.adobe.com/xap/1.0/" marker)
+    /// and IPTC records (an APP13 "Photoshop 3.0" marker), appending one line to `warnings` for each
+    /// metadata block left out (a profile over 255 APP2 markers, EXIF, XMP or IPTC over one marker,
+    /// EXIF not TIFF-structured).
     public static func encodeJPEG(_ image: PixelBuffer, options: JPEGEncodeOptions = .init(), iccProfile: [UInt8]?,
-                                  exif: [UInt8]?, warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
+                                  exif: [UInt8]?, xmp: [UInt8]? = nil, iptc: [UInt8]? = nil,
+                                  warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
         var c = cio_jpeg_options(quality: Int32(clamping: options.quality), progressive: options.progressive ? 1 : 0,
                                  full_chroma: options.resolvedChroma == .full444 ? 1 : 0, optimize_huffman: options.optimizeHuffman ? 1 : 0)
-        return try encode(image, iccProfile: iccProfile, exif: exif, warnings: &warnings) { image, metadata, output, size, message in
+        return try encode(image, iccProfile: iccProfile, blocks: MetadataBlocks(exif: exif, xmp: xmp, iptc: iptc),
+                          warnings: &warnings) { image, metadata, output, size, message in
             cio_encode_jpeg(image, &c, metadata, output, size, message)
         }
     }
@@ -34,17 +38,18 @@ public enum ImageEncoder {
                              warnings: &ignored)
     }
 
-    /// As `encodePNG`, appending one line to `warnings` for each metadata block left out: a profile
+    /// As `encodePNG`, also writing an XMP packet (iTXt XML:com.adobe.xmp) and IPTC records (zTXt
+    /// "Raw profile type iptc"), appending one line to `warnings` for each metadata block left out: a profile
     /// libpng finds unusable (it is kept whenever libpng can write it, "known incorrect" sRGB
     /// profiles included), EXIF that is not TIFF-structured.
     public static func encodePNG(_ image: PixelBuffer, options: PNGEncodeOptions = .init(), iccProfile: [UInt8]?,
-                                 exif: [UInt8]?, markedSRGB: Bool = false,
+                                 exif: [UInt8]?, xmp: [UInt8]? = nil, iptc: [UInt8]? = nil, markedSRGB: Bool = false,
                                  warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
         var c = cio_png_options()
         c.compression_level = Int32(clamping: options.compressionLevel)
         c.fast_filters = options.fastFilters ? 1 : 0
-        return try encode(image, iccProfile: iccProfile, exif: exif, markedSRGB: markedSRGB,
-                          warnings: &warnings) { image, metadata, output, size, message in
+        return try encode(image, iccProfile: iccProfile, blocks: MetadataBlocks(exif: exif, xmp: xmp, iptc: iptc),
+                          markedSRGB: markedSRGB, warnings: &warnings) { image, metadata, output, size, message in
             cio_encode_png(image, &c, metadata, output, size, message)
         }
     }
@@ -59,16 +64,19 @@ public enum ImageEncoder {
         return try encodeWebP(image, options: options, iccProfile: iccProfile, exif: exif, warnings: &ignored)
     }
 
-    /// As `encodeWebP`, appending one line to `warnings` for each metadata block left out: a grey
-    /// profile (the pixels are written as RGB), EXIF that is not TIFF-structured.
+    /// As `encodeWebP`, also writing an XMP packet (the "XMP " chunk), appending one line to
+    /// `warnings` for each metadata block left out: a grey profile (the pixels are written as RGB),
+    /// EXIF that is not TIFF-structured, IPTC (WebP has no place for it).
     public static func encodeWebP(_ image: PixelBuffer, options: WebPEncodeOptions = .init(), iccProfile: [UInt8]?,
-                                  exif: [UInt8]?, warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
+                                  exif: [UInt8]?, xmp: [UInt8]? = nil, iptc: [UInt8]? = nil,
+                                  warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
         var c = cio_webp_options()
         c.quality = Int32(clamping: options.quality)
         c.lossless = options.lossless ? 1 : 0
         c.method = Int32(clamping: options.effort)
         c.sharp_yuv = options.sharpYUV ? 1 : 0
-        return try encode(image, iccProfile: iccProfile, exif: exif, warnings: &warnings) { image, metadata, output, size, message in
+        return try encode(image, iccProfile: iccProfile, blocks: MetadataBlocks(exif: exif, xmp: xmp, iptc: iptc),
+                          warnings: &warnings) { image, metadata, output, size, message in
             cio_encode_webp(image, &c, metadata, output, size, message)
         }
     }
@@ -83,15 +91,18 @@ public enum ImageEncoder {
         return try encodeAVIF(image, options: options, iccProfile: iccProfile, exif: exif, warnings: &ignored)
     }
 
-    /// As `encodeAVIF`, appending one line to `warnings` for each metadata block left out (EXIF that
-    /// is not TIFF-structured or that libavif refuses).
+    /// As `encodeAVIF`, also writing an XMP packet (an XMP item), appending one line to `warnings`
+    /// for each metadata block left out (EXIF that is not TIFF-structured or that libavif refuses,
+    /// IPTC: AVIF has no place for it).
     public static func encodeAVIF(_ image: PixelBuffer, options: AVIFEncodeOptions = .init(), iccProfile: [UInt8]?,
-                                  exif: [UInt8]?, warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
+                                  exif: [UInt8]?, xmp: [UInt8]? = nil, iptc: [UInt8]? = nil,
+                                  warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
         var c = cio_avif_options()
         c.quality = Int32(clamping: options.quality)
         c.speed = Int32(clamping: options.speed)
         c.full_chroma = options.chroma == .full444 ? 1 : 0
-        return try encode(image, iccProfile: iccProfile, exif: exif, warnings: &warnings) { image, metadata, output, size, message in
+        return try encode(image, iccProfile: iccProfile, blocks: MetadataBlocks(exif: exif, xmp: xmp, iptc: iptc),
+                          warnings: &warnings) { image, metadata, output, size, message in
             cio_encode_avif(image, &c, metadata, output, size, message)
         }
     }
@@ -101,7 +112,7 @@ public enum ImageEncoder {
                                   UnsafeMutablePointer<cio_message>) -> cio_status
 
     /// Checks the buffer, pins its pixels and encodes them.
-    private static func encode(_ image: PixelBuffer, iccProfile: [UInt8]?, exif: [UInt8]?, markedSRGB: Bool = false,
+    private static func encode(_ image: PixelBuffer, iccProfile: [UInt8]?, blocks: MetadataBlocks, markedSRGB: Bool = false,
                                warnings: inout [String],
                                _ run: CEncoder) throws(ImageIOError) -> [UInt8] {
         let rowBytes = image.width.multipliedReportingOverflow(by: image.layout.channels)
@@ -114,14 +125,14 @@ public enum ImageEncoder {
         return try image.bytes.withUnsafeBufferPointer { (pixels) throws(ImageIOError) in
             var c = cio_image(pixels: pixels.baseAddress, width: UInt32(image.width), height: UInt32(image.height),
                               stride: image.bytesPerRow, layout: cio_layout(UInt32(image.layout.rawValue)), sixteen_bit: 0)
-            return try encode(&c, iccProfile: iccProfile, exif: exif, markedSRGB: markedSRGB, warnings: &warnings, run)
+            return try encode(&c, iccProfile: iccProfile, blocks: blocks, markedSRGB: markedSRGB, warnings: &warnings, run)
         }
     }
 
     /// Encodes any of the four layouts with 16 bits per sample (big-endian in the file, as PNG
     /// stores them); metadata as `encodePNG` of an 8-bit image.
     public static func encodePNG(_ image: PixelBuffer16, options: PNGEncodeOptions = .init(), iccProfile: [UInt8]?,
-                                 exif: [UInt8]?, markedSRGB: Bool = false,
+                                 exif: [UInt8]?, xmp: [UInt8]? = nil, iptc: [UInt8]? = nil, markedSRGB: Bool = false,
                                  warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
         guard image.width > 0, image.height > 0, image.width <= Int(UInt32.max), image.height <= Int(UInt32.max) else {
             throw .invalidArgument("pixel buffer \(image.width)x\(image.height) \(image.layout) is empty")
@@ -134,27 +145,33 @@ public enum ImageEncoder {
             var c = cio_image(pixels: pixels, width: UInt32(image.width),
                               height: UInt32(image.height), stride: image.width * image.layout.channels * 2,
                               layout: cio_layout(UInt32(image.layout.rawValue)), sixteen_bit: 1)
-            return try encode(&c, iccProfile: iccProfile, exif: exif, markedSRGB: markedSRGB,
-                              warnings: &warnings) { image, metadata, output, size, message in
+            return try encode(&c, iccProfile: iccProfile, blocks: MetadataBlocks(exif: exif, xmp: xmp, iptc: iptc),
+                              markedSRGB: markedSRGB, warnings: &warnings) { image, metadata, output, size, message in
                 cio_encode_png(image, &options16, metadata, output, size, message)
             }
         }
     }
 
     /// Pins the metadata, runs the C encoder on `image` (whose pixels the caller pins) and copies its output.
-    private static func encode(_ image: inout cio_image, iccProfile: [UInt8]?, exif: [UInt8]?, markedSRGB: Bool,
+    private static func encode(_ image: inout cio_image, iccProfile: [UInt8]?, blocks: MetadataBlocks, markedSRGB: Bool,
                                warnings: inout [String], _ run: CEncoder) throws(ImageIOError) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = cio_message()
         var dropped = cio_warnings()
         let status = (iccProfile ?? []).withUnsafeBufferPointer { icc in
-            (exif ?? []).withUnsafeBufferPointer { exif in
-                withUnsafeMutablePointer(to: &dropped) { dropped in
-                    var metadata = cio_metadata(icc: icc.baseAddress, icc_size: icc.count,
-                                                exif: exif.baseAddress, exif_size: exif.count, dropped: dropped,
-                                                srgb: markedSRGB ? 1 : 0)
-                    return run(&image, &metadata, &output, &size, &message)
+            (blocks.exif ?? []).withUnsafeBufferPointer { exif in
+                (blocks.xmp ?? []).withUnsafeBufferPointer { xmp in
+                    (blocks.iptc ?? []).withUnsafeBufferPointer { iptc in
+                        withUnsafeMutablePointer(to: &dropped) { dropped in
+                            var metadata = cio_metadata(icc: icc.baseAddress, icc_size: icc.count,
+                                                        exif: exif.baseAddress, exif_size: exif.count,
+                                                        xmp: xmp.baseAddress, xmp_size: xmp.count,
+                                                        iptc: iptc.baseAddress, iptc_size: iptc.count, dropped: dropped,
+                                                        srgb: markedSRGB ? 1 : 0)
+                            return run(&image, &metadata, &output, &size, &message)
+                        }
+                    }
                 }
             }
         }

@@ -23,6 +23,10 @@ public struct ImageInfo: Sendable, Equatable {
     public var iccProfile: [UInt8]?
     /// The EXIF block as TIFF bytes (JPEG APP1 after "Exif\0\0", PNG eXIf): camera, date, GPS.
     public var exif: [UInt8]?
+    /// The XMP packet (JPEG APP1, PNG iTXt XML:com.adobe.xmp, WebP XMP chunk, AVIF/HEIF mime item).
+    public var xmp: [UInt8]?
+    /// The IPTC IIM records (JPEG APP13 Photoshop resource 0x0404, PNG "Raw profile type iptc").
+    public var iptc: [UInt8]?
     /// The layout `ImageFile.decode` produces.
     public var decodedLayout: PixelLayout
     /// More than one frame (a WebP animation, an AVIF sequence, an animated GIF): the first one is read.
@@ -36,7 +40,7 @@ public struct ImageInfo: Sendable, Equatable {
     /// A header description from its fields (for tests and callers that probe elsewhere).
     public init(format: ImageFormat, width: Int, height: Int, channels: Int, bitDepth: Int, isProgressive: Bool,
                 hasAlpha: Bool, orientation: Orientation, iccProfile: [UInt8]?, exif: [UInt8]? = nil,
-                decodedLayout: PixelLayout, isAnimated: Bool = false, frameCount: Int = 1) {
+                xmp: [UInt8]? = nil, iptc: [UInt8]? = nil, decodedLayout: PixelLayout, isAnimated: Bool = false, frameCount: Int = 1) {
         self.format = format
         self.width = width
         self.height = height
@@ -47,6 +51,8 @@ public struct ImageInfo: Sendable, Equatable {
         self.orientation = orientation
         self.iccProfile = iccProfile
         self.exif = exif
+        self.xmp = xmp
+        self.iptc = iptc
         self.decodedLayout = decodedLayout
         self.isAnimated = isAnimated
         self.frameCount = frameCount
@@ -67,6 +73,8 @@ public struct ImageInfo: Sendable, Equatable {
             orientation: Orientation(exifValue: Int(info.orientation)),
             iccProfile: info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_size)) },
             exif: info.exif.map { Array(UnsafeBufferPointer(start: $0, count: info.exif_size)) },
+            xmp: info.xmp.map { Array(UnsafeBufferPointer(start: $0, count: info.xmp_size)) },
+            iptc: info.iptc.map { Array(UnsafeBufferPointer(start: $0, count: info.iptc_size)) },
             decodedLayout: PixelLayout(rawValue: Int(info.layout.rawValue)) ?? .rgb8,
             isAnimated: info.animated != 0, frameCount: Int(info.frame_count))
     }

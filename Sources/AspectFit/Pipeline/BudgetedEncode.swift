@@ -26,7 +26,7 @@ struct BudgetedEncode {
 
     /// The largest-quality encode of `image` by `encoder` that fits; `.overBudget` when none does.
     /// `warnings` gets the chosen encode's metadata warnings.
-    func run(_ encoder: OutputEncoder, image: PixelBuffer, tag: ColourTag, exif: [UInt8]?,
+    func run(_ encoder: OutputEncoder, image: PixelBuffer, tag: ColourTag, metadata: MetadataBlocks,
              warnings: inout [String]) throws(FitError) -> Chosen {
         var encodes = 0
         var tries: [Int: (bytes: [UInt8], warnings: [String])] = [:]
@@ -34,7 +34,7 @@ struct BudgetedEncode {
             if let done = tries[key] { return done.bytes }
             var found: [String] = []
             let bytes: [UInt8]
-            do { bytes = try encoder.encode(image, tag: tag, exif: exif, warnings: &found) } catch { throw .image(error) }
+            do { bytes = try encoder.encode(image, tag: tag, metadata: metadata, warnings: &found) } catch { throw .image(error) }
             encodes += 1
             tries[key] = (bytes, found)
             return bytes

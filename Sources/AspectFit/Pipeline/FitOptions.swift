@@ -46,9 +46,9 @@ public struct FitOptions: Sendable, Hashable, Codable {
     public var avif = AVIFEncodeOptions()
     /// Carry the source's ICC profile into the output (when its colour model still fits).
     public var keepICCProfile = true
-    /// Carry the source's EXIF block (camera, date, GPS) into the output, its orientation set to
-    /// 1 because the pixels are written upright. Off by default: thumbnails rarely want GPS.
-    public var keepEXIF = false
+    /// Which of the source's EXIF, XMP and IPTC metadata to carry into the output, made true for
+    /// it (`KeptMetadata`). None by default: thumbnails rarely want GPS.
+    public var keepMetadata: KeptMetadata = .none
     /// Convert profiled RGB/grey input to sRGB and tag the output as sRGB (for places that ignore
     /// profiles: e-mail, some CDNs). Input already in sRGB is left as it is.
     public var toSRGB = false
@@ -67,7 +67,7 @@ public struct FitOptions: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case ratio, size, gravity, fit, enlarge, filter, linearLight, cornerRadius, cornerStyle, cornersOn, background, format
-        case jpeg, png, bitDepth, webp, avif, keepICCProfile, keepEXIF, toSRGB, decode, maxBytes, minQuality
+        case jpeg, png, bitDepth, webp, avif, keepICCProfile, keepMetadata, toSRGB, decode, maxBytes, minQuality
     }
 
     /// Decodes the keys present; absent ones keep their defaults.
@@ -92,7 +92,7 @@ public struct FitOptions: Sendable, Hashable, Codable {
         o.webp = try c.decodeIfPresent(WebPEncodeOptions.self, forKey: .webp) ?? o.webp
         o.avif = try c.decodeIfPresent(AVIFEncodeOptions.self, forKey: .avif) ?? o.avif
         o.keepICCProfile = try c.decodeIfPresent(Bool.self, forKey: .keepICCProfile) ?? o.keepICCProfile
-        o.keepEXIF = try c.decodeIfPresent(Bool.self, forKey: .keepEXIF) ?? o.keepEXIF
+        o.keepMetadata = try c.decodeIfPresent(KeptMetadata.self, forKey: .keepMetadata) ?? o.keepMetadata
         o.toSRGB = try c.decodeIfPresent(Bool.self, forKey: .toSRGB) ?? o.toSRGB
         o.decode = try c.decodeIfPresent(DecodePolicy.self, forKey: .decode) ?? o.decode
         o.maxBytes = try c.decodeIfPresent(Int.self, forKey: .maxBytes)

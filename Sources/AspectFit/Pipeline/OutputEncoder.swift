@@ -18,19 +18,23 @@ enum OutputEncoder: Equatable {
         }
     }
 
-    /// `image` encoded with its colour label (`tag`) and EXIF block; metadata left out is reported in `warnings`.
-    func encode(_ image: PixelBuffer, tag: ColourTag, exif: [UInt8]?, warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
+    /// `image` encoded with its colour label (`tag`) and metadata blocks; metadata left out is reported in `warnings`.
+    func encode(_ image: PixelBuffer, tag: ColourTag, metadata: MetadataBlocks,
+                warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
+        let (exif, xmp, iptc) = (metadata.exif, metadata.xmp, metadata.iptc)
         switch self {
         case .jpeg(let options):
-            try ImageEncoder.encodeJPEG(image, options: options, iccProfile: tag.jpegProfile(layout: image.layout),
-                                        exif: exif, warnings: &warnings)
+            return try ImageEncoder.encodeJPEG(image, options: options, iccProfile: tag.jpegProfile(layout: image.layout),
+                                               exif: exif, xmp: xmp, iptc: iptc, warnings: &warnings)
         case .png(let options):
-            try ImageEncoder.encodePNG(image, options: options, iccProfile: tag.pngProfile, exif: exif,
-                                       markedSRGB: tag == .sRGB, warnings: &warnings)
+            return try ImageEncoder.encodePNG(image, options: options, iccProfile: tag.pngProfile, exif: exif, xmp: xmp,
+                                              iptc: iptc, markedSRGB: tag == .sRGB, warnings: &warnings)
         case .webp(let options):
-            try ImageEncoder.encodeWebP(image, options: options, iccProfile: tag.webpProfile, exif: exif, warnings: &warnings)
+            return try ImageEncoder.encodeWebP(image, options: options, iccProfile: tag.webpProfile, exif: exif, xmp: xmp,
+                                               iptc: iptc, warnings: &warnings)
         case .avif(let options):
-            try ImageEncoder.encodeAVIF(image, options: options, iccProfile: tag.avifProfile, exif: exif, warnings: &warnings)
+            return try ImageEncoder.encodeAVIF(image, options: options, iccProfile: tag.avifProfile, exif: exif, xmp: xmp,
+                                               iptc: iptc, warnings: &warnings)
         }
     }
 

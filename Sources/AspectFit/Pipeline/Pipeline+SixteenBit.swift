@@ -41,14 +41,14 @@ extension Pipeline {
         if !plan.outputLayout.hasAlpha { image = image.droppingAlpha() }
         clock.lap("corners")
         if cancellation?.isCancelled == true { throw .cancelled }
-        var (warnings, tag, exif) = outputMetadata(plan: plan, decodeWarnings: decoded.warnings)
+        var (warnings, tag, metadata) = outputMetadata(plan: plan, decodeWarnings: decoded.warnings)
         if options.toSRGB && plan.source.format == .png && plan.source.bitDepth == 16 {
             warnings.append("--to-srgb reads this 16-bit PNG at 8 bits: the 16-bit output holds 8-bit precision")
         }
         let bytes: [UInt8]
         do {
-            bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: tag.pngProfile, exif: exif,
-                                               markedSRGB: tag == .sRGB, warnings: &warnings)
+            bytes = try ImageEncoder.encodePNG(image, options: options.png, iccProfile: tag.pngProfile, exif: metadata.exif,
+                                               xmp: metadata.xmp, iptc: metadata.iptc, markedSRGB: tag == .sRGB, warnings: &warnings)
         } catch { throw .image(error) }
         clock.lap("encode")
         if let maxBytes = options.maxBytes, bytes.count > maxBytes {

@@ -141,15 +141,15 @@ public struct Pipeline: Sendable {
         defer { workspace.image = image }
         clock.lap("corners")
         if cancellation?.isCancelled == true { throw .cancelled }
-        var (warnings, tag, exif) = outputMetadata(plan: plan, decodeWarnings: decodeWarnings)
+        var (warnings, tag, metadata) = outputMetadata(plan: plan, decodeWarnings: decodeWarnings)
         let encoder = OutputEncoder(plan.outputFormat, options: options)
         let chosen: BudgetedEncode.Chosen
         if let maxBytes = options.maxBytes {
             chosen = try BudgetedEncode(maxBytes: maxBytes, minQuality: options.minQuality)
-                .run(encoder, image: image, tag: tag, exif: exif, warnings: &warnings)
+                .run(encoder, image: image, tag: tag, metadata: metadata, warnings: &warnings)
         } else {
             do {
-                chosen = .init(bytes: try encoder.encode(image, tag: tag, exif: exif, warnings: &warnings),
+                chosen = .init(bytes: try encoder.encode(image, tag: tag, metadata: metadata, warnings: &warnings),
                                quality: encoder.lossyQuality, encodes: 1)
             } catch { throw .image(error) }
         }
@@ -158,15 +158,18 @@ public struct Pipeline: Sendable {
                          quality: chosen.quality, encodes: chosen.encodes)
     }
 
-    /// What goes with the pixels of `plan`'s output: the warnings to report, the colour label and the EXIF block.
-    func outputMetadata(plan: FitPlan, decodeWarnings: [String]) -> (warnings: [String], tag: ColourTag, exif: [UInt8]?) {
+    /// What goes with the pixels of `plan`'s output: the warnings to report, the colour label and
+    /// the metadata blocks kept (made true for the output).
+    func outputMetadata(plan: FitPlan, decodeWarnings: [String]) -> (warnings: [String], tag: ColourTag, metadata: MetadataBlocks) {
         var warnings = reported(decodeWarnings)
         if plan.source.isAnimated {
             warnings.append("an animation of \(plan.source.frameCount) frames: only the first is written")
         }
         let tag = colourTag(plan: plan, warnings: &warnings)
-        let exif = options.keepEXIF ? plan.source.exif.map { EXIFBlock.setting(.up, in: $0) } : nil
-        return (warnings, tag, exif)
+        let metadata = options.keepMetadata == .none ? MetadataBlocks()
+            : MetadataBlocks(kept: options.keepMetadata, from: plan.source, width: plan.outputWidth, height: plan.outputHeight,
+                             warnings: &warnings)
+        return (warnings, tag, metadata)
     }
 
     /// The decoder's warnings worth reporting: a profile the reader could not use is no news when

@@ -115,6 +115,10 @@ cio_status cio_encode_avif(const cio_image *image, const cio_avif_options *optio
     const int exif = metadata->exif != NULL && metadata->exif_size > 0 &&
                      cio_exif_is_tiff(metadata->exif, metadata->exif_size, SIZE_MAX / 2, metadata->dropped);
     if (exif) avifImageSetMetadataExif(avif, metadata->exif, metadata->exif_size);
+    if (metadata->xmp != NULL && metadata->xmp_size > 0) avifImageSetMetadataXMP(avif, metadata->xmp, metadata->xmp_size);
+    if (metadata->iptc != NULL && metadata->iptc_size > 0) {
+        cio_warnings_add(metadata->dropped, "IPTC dropped: AVIF has no place for it (XMP carries the same fields)");
+    }
     avifRWData file = AVIF_DATA_EMPTY;
     cio_message detail;
     result = encode_once(avif, options, &file, &detail);

@@ -41,6 +41,7 @@ cio_status cio_avif_probe(const uint8_t *data, size_t size, cio_info *info, cio_
         info->icc = cio_nclx_profile(image->colorPrimaries, image->transferCharacteristics, &info->icc_size);
     }
     cio_copy_heif_exif(image->exif.data, image->exif.size, &info->exif, &info->exif_size);
+    cio_copy_bytes(image->xmp.data, image->xmp.size, &info->xmp, &info->xmp_size);
     avifDecoderDestroy(decoder);
     return CIO_OK;
 }

@@ -1,7 +1,8 @@
-/* HEIF header probe: the primary image's upright size, alpha, ICC (or one made from nclx) and Exif. */
+/* HEIF header probe: the primary image's upright size, alpha, ICC (or one made from nclx), Exif and XMP. */
 #include "heif/heif_reader.h"
 #include "colour/nclx_profile.h"
 #include <stdlib.h>
+#include <string.h>
 
 static void read_profile(const struct heif_image_handle *handle, cio_info *info) {
     const enum heif_color_profile_type type = heif_image_handle_get_color_profile_type(handle);
@@ -35,6 +36,25 @@ static void read_exif(const struct heif_image_handle *handle, cio_info *info) {
     free(block);
 }
 
+/* The first mime item of type application/rdf+xml: the XMP packet. */
+static void read_xmp(const struct heif_image_handle *handle, cio_info *info) {
+    heif_item_id ids[8];
+    const int count = heif_image_handle_get_list_of_metadata_block_IDs(handle, "mime", ids, 8);
+    for (int i = 0; i < count; i++) {
+        const char *type = heif_image_handle_get_metadata_content_type(handle, ids[i]);
+        if (type == NULL || strcmp(type, "application/rdf+xml") != 0) continue;
+        const size_t size = heif_image_handle_get_metadata_size(handle, ids[i]);
+        uint8_t *packet = size > 0 ? malloc(size) : NULL;
+        if (packet != NULL && heif_image_handle_get_metadata(handle, ids[i], packet).code == heif_error_Ok) {
+            info->xmp = packet;
+            info->xmp_size = size;
+        } else {
+            free(packet);
+        }
+        return;
+    }
+}
+
 cio_status cio_heif_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message) {
     cio_heif_file file;
     cio_status status = cio_heif_open(data, size, &file, message);
@@ -50,6 +70,7 @@ cio_status cio_heif_probe(const uint8_t *data, size_t size, cio_info *info, cio_
     info->layout = file.has_alpha ? CIO_RGBA8 : CIO_RGB8;
     read_profile(file.handle, info);
     read_exif(file.handle, info);
+    read_xmp(file.handle, info);
     cio_heif_close(&file);
     return CIO_OK;
 }

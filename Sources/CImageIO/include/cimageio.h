@@ -62,6 +62,12 @@ typedef struct {
     uint8_t *exif;                /* EXIF as a TIFF block (JPEG APP1 without "Exif\0\0", PNG eXIf, WebP EXIF,
                                      AVIF/HEIF Exif item without its offset), malloc'd, or NULL */
     size_t exif_size;
+    uint8_t *xmp;                 /* XMP packet (JPEG APP1 "http://ns.adobe.com/xap/1.0/", PNG iTXt XML:com.adobe.xmp,
+                                     WebP "XMP ", AVIF/HEIF mime item application/rdf+xml), malloc'd, or NULL */
+    size_t xmp_size;
+    uint8_t *iptc;                /* IPTC IIM records (the 8BIM 0x0404 resource of JPEG APP13 "Photoshop 3.0" or PNG
+                                     "Raw profile type iptc"), malloc'd, or NULL */
+    size_t iptc_size;
 } cio_info;
 
 /* The format named by the magic bytes at the start of `data`. */
@@ -160,6 +166,12 @@ typedef struct {
     const uint8_t *exif;          /* EXIF TIFF block: JPEG APP1 "Exif\0\0" (then no JFIF APP0), PNG eXIf, WebP
                                      EXIF chunk, AVIF Exif item */
     size_t exif_size;
+    const uint8_t *xmp;           /* XMP packet: JPEG APP1 (at most 65502 bytes), PNG iTXt XML:com.adobe.xmp,
+                                     WebP "XMP " chunk, AVIF XMP item */
+    size_t xmp_size;
+    const uint8_t *iptc;          /* IPTC IIM records: JPEG APP13 "Photoshop 3.0" 8BIM 0x0404, PNG zTXt
+                                     "Raw profile type iptc"; WebP and AVIF have no place for them (dropped) */
+    size_t iptc_size;
     cio_warnings *dropped;        /* optional (NULL: not reported): what was left out and why */
     int srgb;                     /* nonzero: PNG sRGB chunk (perceptual) instead of iCCP; JPEG and WebP ignore
                                      it; AVIF always labels profile-less output sRGB (nclx 1/13/6) */

@@ -3,7 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_JPEG_DIMENSION = 65500, MAX_ICC_SIZE = 255 * 65519, MAX_EXIF_SIZE = 65533 - 6, BATCH_ROWS = 16 };
+enum { MAX_JPEG_DIMENSION = 65500, MAX_ICC_SIZE = 255 * 65519, MAX_SEGMENT_DATA = 65533, MAX_EXIF_SIZE = MAX_SEGMENT_DATA - 6,
+       BATCH_ROWS = 16 };
+
+static const char XMP_SIGNATURE[] = "http://ns.adobe.com/xap/1.0/";   /* and its NUL */
+static const char PHOTOSHOP_SIGNATURE[] = "Photoshop 3.0";         /* and its NUL */
 
 typedef struct {
     struct jpeg_destination_mgr pub;
@@ -33,11 +37,35 @@ static void term_destination(j_compress_ptr cinfo) {
     dest->buffer.size = dest->buffer.capacity - dest->pub.free_in_buffer;
 }
 
-/* The EXIF block as an APP1 "Exif\0\0" marker. */
-static void write_exif(j_compress_ptr cinfo, const uint8_t *exif, size_t size) {
-    jpeg_write_m_header(cinfo, JPEG_APP0 + 1, (unsigned int)(size + 6));
-    for (int i = 0; i < 6; i++) jpeg_write_m_byte(cinfo, "Exif\0\0"[i]);
-    for (size_t i = 0; i < size; i++) jpeg_write_m_byte(cinfo, exif[i]);
+/* One APPn marker: `signature` (with its NUL), then `size` bytes. The caller checked that they fit. */
+static void write_marker(j_compress_ptr cinfo, int n, const char *signature, size_t signature_size, const uint8_t *data,
+                         size_t size) {
+    jpeg_write_m_header(cinfo, JPEG_APP0 + n, (unsigned int)(signature_size + size));
+    for (size_t i = 0; i < signature_size; i++) jpeg_write_m_byte(cinfo, signature[i]);
+    for (size_t i = 0; i < size; i++) jpeg_write_m_byte(cinfo, data[i]);
+}
+
+/* The XMP packet's size, or 0 (with a warning) when it is over one APP1 marker (no extended XMP). */
+static size_t writable_xmp_size(const cio_metadata *metadata) {
+    if (metadata->xmp == NULL || metadata->xmp_size == 0) return 0;
+    if (metadata->xmp_size <= MAX_SEGMENT_DATA - sizeof XMP_SIGNATURE) return metadata->xmp_size;
+    char line[CIO_MESSAGE_CAPACITY];
+    snprintf(line, sizeof line, "XMP dropped: %zu bytes do not fit in one JPEG APP1 marker", metadata->xmp_size);
+    cio_warnings_add(metadata->dropped, line);
+    return 0;
+}
+
+/* The IPTC records as Photoshop resources for one APP13 marker; empty (with a warning) when too large. */
+static cio_byte_buffer writable_photoshop(const cio_metadata *metadata) {
+    cio_byte_buffer resources = {NULL, 0, 0};
+    if (metadata->iptc == NULL || metadata->iptc_size == 0) return resources;
+    if (metadata->iptc_size + 13 > MAX_SEGMENT_DATA - sizeof PHOTOSHOP_SIGNATURE ||
+        !cio_photoshop_append_iptc(&resources, metadata->iptc, metadata->iptc_size)) {
+        free(resources.bytes);
+        resources = (cio_byte_buffer){NULL, 0, 0};
+        cio_warnings_add(metadata->dropped, "IPTC dropped: too large for one JPEG APP13 marker");
+    }
+    return resources;
 }
 
 /* The profile's size, or 0 (with a warning) when it does not fit in 255 APP2 markers: metadata never
@@ -76,16 +104,19 @@ cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *optio
         cio_set_message(message, "JPEG quality must be 1...100 (got %d)", options->quality);
         return CIO_INVALID_ARGUMENT;
     }
-    const size_t icc_size = writable_icc_size(metadata), exif_size = writable_exif_size(metadata);
+    const size_t icc_size = writable_icc_size(metadata), exif_size = writable_exif_size(metadata),
+                 xmp_size = writable_xmp_size(metadata);
     struct jpeg_compress_struct cinfo;
     cio_jpeg_error error;
     memory_destination dest;
     memset(&cinfo, 0, sizeof cinfo);
     memset(&dest, 0, sizeof dest);
     cinfo.err = cio_jpeg_error_init(&error, NULL, 1);
+    cio_byte_buffer photoshop = writable_photoshop(metadata);
     if (setjmp(error.jump)) {
         jpeg_destroy_compress(&cinfo);
         free(dest.buffer.bytes);
+        free(photoshop.bytes);
         *message = error.message;
         return error.status;
     }
@@ -114,8 +145,12 @@ cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *optio
     if (options->progressive) jpeg_simple_progression(&cinfo);
     if (exif_size > 0) cinfo.write_JFIF_header = FALSE;   /* EXIF's APP1 comes right after SOI */
     jpeg_start_compress(&cinfo, TRUE);
-    if (exif_size > 0) write_exif(&cinfo, exif, exif_size);
+    if (exif_size > 0) write_marker(&cinfo, 1, "Exif\0", 6, exif, exif_size);
+    if (xmp_size > 0) write_marker(&cinfo, 1, XMP_SIGNATURE, sizeof XMP_SIGNATURE, metadata->xmp, xmp_size);
     if (icc_size > 0) jpeg_write_icc_profile(&cinfo, icc, (unsigned int)icc_size);
+    if (photoshop.size > 0) {
+        write_marker(&cinfo, 13, PHOTOSHOP_SIGNATURE, sizeof PHOTOSHOP_SIGNATURE, photoshop.bytes, photoshop.size);
+    }
     while (cinfo.next_scanline < cinfo.image_height) {
         JSAMPROW rows[BATCH_ROWS];
         JDIMENSION n = cinfo.image_height - cinfo.next_scanline;
@@ -127,6 +162,7 @@ cio_status cio_encode_jpeg(const cio_image *image, const cio_jpeg_options *optio
     }
     jpeg_finish_compress(&cinfo);
     jpeg_destroy_compress(&cinfo);
+    free(photoshop.bytes);
     *output = dest.buffer.bytes;
     *output_size = dest.buffer.size;
     return CIO_OK;

@@ -1,12 +1,15 @@
-/* JPEG header probe: jpeg_read_header with the APP1 (EXIF) and APP2 (ICC) markers saved. */
+/* JPEG header probe: jpeg_read_header with the APP1 (EXIF, XMP), APP2 (ICC) and APP13 (IPTC) markers saved. */
 #include "jpeg/jpeg_error.h"
 #include <stdlib.h>
 #include <string.h>
 
-/* The first APP1 "Exif\0\0" marker, or NULL. */
-static jpeg_saved_marker_ptr exif_marker(j_decompress_ptr cinfo) {
+static const char XMP_SIGNATURE[] = "http://ns.adobe.com/xap/1.0/";   /* and its NUL */
+static const char PHOTOSHOP_SIGNATURE[] = "Photoshop 3.0";         /* and its NUL */
+
+/* The first APPn marker whose data starts with `signature` (`length` bytes), or NULL. */
+static jpeg_saved_marker_ptr marker(j_decompress_ptr cinfo, int n, const char *signature, size_t length) {
     for (jpeg_saved_marker_ptr m = cinfo->marker_list; m != NULL; m = m->next) {
-        if (m->marker == JPEG_APP0 + 1 && m->data_length >= 6 && memcmp(m->data, "Exif\0\0", 6) == 0) return m;
+        if (m->marker == JPEG_APP0 + n && m->data_length >= length && memcmp(m->data, signature, length) == 0) return m;
     }
     return NULL;
 }
@@ -26,6 +29,7 @@ cio_status cio_jpeg_probe(const uint8_t *data, size_t size, cio_info *info, cio_
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
     jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_save_markers(&cinfo, JPEG_APP0 + 13, 0xFFFF);
     jpeg_read_header(&cinfo, TRUE);
 
     info->format = CIO_FORMAT_JPEG;
@@ -36,10 +40,19 @@ cio_status cio_jpeg_probe(const uint8_t *data, size_t size, cio_info *info, cio_
     info->progressive = cinfo.progressive_mode ? 1 : 0;
     info->has_alpha = 0;
     info->orientation = 1;
-    jpeg_saved_marker_ptr exif = exif_marker(&cinfo);
+    jpeg_saved_marker_ptr exif = marker(&cinfo, 1, "Exif\0\0", 6);
     if (exif != NULL) {
         info->orientation = cio_exif_orientation(exif->data + 6, exif->data_length - 6);
         cio_copy_bytes(exif->data + 6, exif->data_length - 6, &info->exif, &info->exif_size);
+    }
+    jpeg_saved_marker_ptr xmp = marker(&cinfo, 1, XMP_SIGNATURE, sizeof XMP_SIGNATURE);
+    if (xmp != NULL) {
+        cio_copy_bytes(xmp->data + sizeof XMP_SIGNATURE, xmp->data_length - sizeof XMP_SIGNATURE, &info->xmp, &info->xmp_size);
+    }
+    jpeg_saved_marker_ptr photoshop = marker(&cinfo, 13, PHOTOSHOP_SIGNATURE, sizeof PHOTOSHOP_SIGNATURE);
+    if (photoshop != NULL) {
+        cio_iptc_from_photoshop(photoshop->data + sizeof PHOTOSHOP_SIGNATURE, photoshop->data_length - sizeof PHOTOSHOP_SIGNATURE,
+                                &info->iptc, &info->iptc_size);
     }
     info->layout = cinfo.jpeg_color_space == JCS_GRAYSCALE ? CIO_GRAY8 : CIO_RGB8;
     JOCTET *icc = NULL;

@@ -53,8 +53,8 @@ static int color_type(cio_layout layout) {
 /* One libpng encode with the given metadata around the compressed image data `idat`; a profile
  * libpng rejects (benign errors are warnings) is left out and noted in `dropped`. */
 static cio_status encode_once(const cio_image *image, const uint8_t *idat, size_t idat_size, const uint8_t *icc,
-                              size_t icc_size, const uint8_t *exif, size_t exif_size, int srgb, cio_warnings *dropped,
-                              uint8_t **output, size_t *output_size, cio_message *message) {
+                              size_t icc_size, const uint8_t *exif, size_t exif_size, png_text *texts, int text_count,
+                              int srgb, cio_warnings *dropped, uint8_t **output, size_t *output_size, cio_message *message) {
     png_sink sink;
     memset(&sink, 0, sizeof sink);
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
@@ -88,6 +88,7 @@ static cio_status encode_once(const cio_image *image, const uint8_t *idat, size_
         }
     }
     if (exif_size > 0) png_set_eXIf_1(png, info, (png_uint_32)exif_size, (png_bytep)exif);
+    if (text_count > 0) png_set_text(png, info, texts, text_count);
     png_write_info(png, info);
     /* the data in IDAT chunks of at most 1 MiB, then IEND: what png_write_row and png_write_end
      * would write, without libpng's own filtering and zlib stream */
@@ -100,6 +101,37 @@ static cio_status encode_once(const cio_image *image, const uint8_t *idat, size_
     *output = sink.buffer.bytes;
     *output_size = sink.buffer.size;
     return CIO_OK;
+}
+
+/* The XMP packet as a NUL-terminated iTXt text (libpng takes a C string), malloc'd; NULL if none. */
+static char *xmp_text(const cio_metadata *metadata) {
+    if (metadata->xmp == NULL || metadata->xmp_size == 0 || memchr(metadata->xmp, 0, metadata->xmp_size) != NULL) return NULL;
+    char *text = malloc(metadata->xmp_size + 1);
+    if (text == NULL) return NULL;
+    memcpy(text, metadata->xmp, metadata->xmp_size);
+    text[metadata->xmp_size] = 0;
+    return text;
+}
+
+/* The IPTC records as exiftool and ImageMagick write them: "\nIPTC profile\n<length>\n", then the
+ * Photoshop resource in hex, 72 digits a line; malloc'd, NULL if none. */
+static char *iptc_text(const cio_metadata *metadata) {
+    if (metadata->iptc == NULL || metadata->iptc_size == 0) return NULL;
+    cio_byte_buffer resource = {NULL, 0, 0};
+    if (!cio_photoshop_append_iptc(&resource, metadata->iptc, metadata->iptc_size)) return NULL;
+    const size_t capacity = 32 + resource.size * 2 + resource.size / 36 + 2;
+    char *text = malloc(capacity);
+    if (text != NULL) {
+        size_t at = (size_t)snprintf(text, capacity, "\nIPTC profile\n%8zu\n", resource.size);
+        for (size_t i = 0; i < resource.size; i++) {
+            text[at++] = "0123456789abcdef"[resource.bytes[i] >> 4];
+            text[at++] = "0123456789abcdef"[resource.bytes[i] & 15];
+            if (i % 36 == 35 || i + 1 == resource.size) text[at++] = '\n';
+        }
+        text[at] = 0;
+    }
+    free(resource.bytes);
+    return text;
 }
 
 cio_status cio_encode_png(const cio_image *image, const cio_png_options *options, const cio_metadata *metadata,
@@ -127,23 +159,42 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
     size_t idat_size;
     status = cio_png_idat(image, options, &idat, &idat_size, message);
     if (status != CIO_OK) return status;
-    status = encode_once(image, idat, idat_size, icc, icc_size, exif, exif_size, metadata->srgb, metadata->dropped, output,
-                         output_size, message);
+    char *xmp = xmp_text(metadata), *iptc = iptc_text(metadata);
+    png_text texts[2];
+    int text_count = 0;
+    memset(texts, 0, sizeof texts);
+    if (xmp != NULL) {
+        texts[text_count].compression = PNG_ITXT_COMPRESSION_NONE;
+        texts[text_count].key = "XML:com.adobe.xmp";
+        texts[text_count].text = xmp;
+        texts[text_count].lang = "";
+        texts[text_count++].lang_key = "";
+    }
+    if (iptc != NULL) {
+        texts[text_count].compression = PNG_TEXT_COMPRESSION_zTXt;
+        texts[text_count].key = "Raw profile type iptc";
+        texts[text_count++].text = iptc;
+    }
+    status = encode_once(image, idat, idat_size, icc, icc_size, exif, exif_size, texts, text_count, metadata->srgb,
+                         metadata->dropped, output, output_size, message);
     /* metadata never costs the image: whatever libpng still refuses, the pixels are written without it */
     if (status != CIO_OK && status != CIO_OUT_OF_MEMORY && icc_size > 0) {
         char line[CIO_MESSAGE_CAPACITY];
         snprintf(line, sizeof line, "ICC profile dropped: %s", message->text);
         cio_warnings_add(metadata->dropped, line);
         icc_size = 0;
-        status = encode_once(image, idat, idat_size, icc, 0, exif, exif_size, metadata->srgb, metadata->dropped, output, output_size, message);
+        status = encode_once(image, idat, idat_size, icc, 0, exif, exif_size, texts, text_count, metadata->srgb,
+                             metadata->dropped, output, output_size, message);
     }
-    if (status != CIO_OK && status != CIO_OUT_OF_MEMORY && exif_size > 0) {
+    if (status != CIO_OK && status != CIO_OUT_OF_MEMORY && (exif_size > 0 || text_count > 0)) {
         char line[CIO_MESSAGE_CAPACITY];
-        snprintf(line, sizeof line, "EXIF dropped: %s", message->text);
+        snprintf(line, sizeof line, "%s dropped: %s", exif_size > 0 ? "EXIF" : "XMP and IPTC", message->text);
         cio_warnings_add(metadata->dropped, line);
-        status = encode_once(image, idat, idat_size, NULL, 0, NULL, 0, metadata->srgb, metadata->dropped, output, output_size,
-                             message);
+        status = encode_once(image, idat, idat_size, NULL, 0, NULL, 0, NULL, 0, metadata->srgb, metadata->dropped, output,
+                             output_size, message);
     }
+    free(xmp);
+    free(iptc);
     free(idat);
     return status;
 }

@@ -43,6 +43,8 @@ cio_status cio_png_probe(const uint8_t *data, size_t size, cio_info *info, cio_m
         const int xmp = cio_png_xmp_orientation(data, size);
         if (xmp != 0) info->orientation = xmp;
     }
+    cio_png_xmp(data, size, &info->xmp, &info->xmp_size);
+    cio_png_raw_profile_iptc(data, size, &info->iptc, &info->iptc_size);
     png_charp name = NULL;
     int compression = 0;
     png_bytep profile = NULL;

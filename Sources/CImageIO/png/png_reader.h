@@ -53,6 +53,11 @@ int cio_png_close_truncated(const uint8_t *data, size_t size, uint8_t **copy, si
  * write it when there is no eXIf: the TIFF block, malloc'd. 1 if found and TIFF-structured. */
 int cio_png_raw_profile_exif(const uint8_t *data, size_t size, uint8_t **exif, size_t *exif_size);
 
+/* The IPTC records of a "Raw profile type iptc" text chunk (Photoshop resources or bare records), copied. */
+int cio_png_raw_profile_iptc(const uint8_t *data, size_t size, uint8_t **iptc, size_t *iptc_size);
+/* The XMP packet of the XML:com.adobe.xmp text chunk (inflated when compressed), malloc'd; 0 if none. */
+int cio_png_xmp(const uint8_t *data, size_t size, uint8_t **xmp, size_t *xmp_size);
+
 /* XMP's tiff:Orientation (1...8) from the "XML:com.adobe.xmp" iTXt chunk; 0 when absent. */
 int cio_png_xmp_orientation(const uint8_t *data, size_t size);
 

@@ -1,5 +1,6 @@
-/* EXIF and orientation that PNG writers keep in text chunks: ImageMagick's and GIMP's hex-encoded
- * "Raw profile type exif"/"Raw profile type APP1", and XMP's tiff:Orientation. Only the chunk with
+/* EXIF, IPTC and XMP that PNG writers keep in text chunks: ImageMagick's, GIMP's and exiftool's
+ * hex-encoded "Raw profile type exif"/"Raw profile type APP1"/"Raw profile type iptc", the XMP packet
+ * and its tiff:Orientation. Only the chunk with
  * the wanted keyword is read, and its inflated text is bounded: text chunks never cost memory. */
 #include "png/png_reader.h"
 #include <stdlib.h>
@@ -134,6 +135,25 @@ int cio_png_raw_profile_exif(const uint8_t *data, size_t size, uint8_t **exif, s
         free(text);
     }
     return 0;
+}
+
+int cio_png_raw_profile_iptc(const uint8_t *data, size_t size, uint8_t **iptc, size_t *iptc_size) {
+    uint8_t *text = NULL;
+    size_t text_size = 0, decoded = 0;
+    if (!text_chunk(data, size, "Raw profile type iptc", MAX_RAW_PROFILE_TEXT, &text, &text_size)) return 0;
+    if (decode_raw_profile(text, text_size, &decoded)) {
+        if (decoded >= 4 && memcmp(text, "8BIM", 4) == 0) {
+            cio_iptc_from_photoshop(text, decoded, iptc, iptc_size);
+        } else if (decoded > 0 && text[0] == 0x1C) {   /* the bare records, as ImageMagick writes them */
+            cio_copy_bytes(text, decoded, iptc, iptc_size);
+        }
+    }
+    free(text);
+    return *iptc != NULL;
+}
+
+int cio_png_xmp(const uint8_t *data, size_t size, uint8_t **xmp, size_t *xmp_size) {
+    return text_chunk(data, size, "XML:com.adobe.xmp", MAX_XMP_TEXT, xmp, xmp_size);
 }
 
 int cio_png_xmp_orientation(const uint8_t *data, size_t size) {

@@ -112,15 +112,17 @@ static int writable_icc(const cio_metadata *metadata) {
 }
 
 /* The bitstream in a VP8X container with the given chunks, copied into a malloc'd buffer. */
-static WebPMuxError assemble(const cio_byte_buffer *bitstream, const cio_metadata *metadata, int icc, int exif,
+static WebPMuxError assemble(const cio_byte_buffer *bitstream, const cio_metadata *metadata, int icc, int exif, int xmp,
                              cio_byte_buffer *file) {
     WebPMux *mux = WebPMuxNew();
     if (mux == NULL) return WEBP_MUX_MEMORY_ERROR;
     WebPData image = {bitstream->bytes, bitstream->size}, assembled = {NULL, 0};
-    WebPData profile = {metadata->icc, metadata->icc_size}, tiff = {metadata->exif, metadata->exif_size};
+    WebPData profile = {metadata->icc, metadata->icc_size}, tiff = {metadata->exif, metadata->exif_size},
+             packet = {metadata->xmp, metadata->xmp_size};
     WebPMuxError error = WebPMuxSetImage(mux, &image, 0);
     if (error == WEBP_MUX_OK && icc) error = WebPMuxSetChunk(mux, "ICCP", &profile, 0);
     if (error == WEBP_MUX_OK && exif) error = WebPMuxSetChunk(mux, "EXIF", &tiff, 0);
+    if (error == WEBP_MUX_OK && xmp) error = WebPMuxSetChunk(mux, "XMP ", &packet, 0);
     if (error == WEBP_MUX_OK) error = WebPMuxAssemble(mux, &assembled);
     WebPMuxDelete(mux);
     if (error == WEBP_MUX_OK) {
@@ -161,12 +163,16 @@ cio_status cio_encode_webp(const cio_image *image, const cio_webp_options *optio
     const int icc = writable_icc(metadata);
     const int exif = metadata->exif != NULL && metadata->exif_size > 0 &&
                      cio_exif_is_tiff(metadata->exif, metadata->exif_size, UINT32_MAX - 16, metadata->dropped);
+    const int xmp = metadata->xmp != NULL && metadata->xmp_size > 0 && metadata->xmp_size <= UINT32_MAX - 16;
+    if (metadata->iptc != NULL && metadata->iptc_size > 0) {
+        cio_warnings_add(metadata->dropped, "IPTC dropped: WebP has no place for it (XMP carries the same fields)");
+    }
     cio_byte_buffer bitstream = {NULL, 0, 0};
     status = encode_bitstream(image, options, &bitstream, message);
     if (status != CIO_OK) return status;
-    if (icc || exif) {
+    if (icc || exif || xmp) {
         cio_byte_buffer file = {NULL, 0, 0};
-        WebPMuxError error = assemble(&bitstream, metadata, icc, exif, &file);
+        WebPMuxError error = assemble(&bitstream, metadata, icc, exif, xmp, &file);
         if (error == WEBP_MUX_OK) {
             free(bitstream.bytes);
             bitstream = file;
@@ -174,8 +180,8 @@ cio_status cio_encode_webp(const cio_image *image, const cio_webp_options *optio
             /* metadata never costs the image: the bare bitstream is written instead */
             free(file.bytes);
             char line[CIO_MESSAGE_CAPACITY];
-            snprintf(line, sizeof line, "%s dropped: libwebpmux error %d", icc && exif ? "ICC profile and EXIF"
-                                                                           : icc ? "ICC profile" : "EXIF", (int)error);
+            snprintf(line, sizeof line, "%s%s%s dropped: libwebpmux error %d", icc ? "ICC profile " : "",
+                     exif ? "EXIF " : "", xmp ? "XMP" : "", (int)error);
             cio_warnings_add(metadata->dropped, line);
         }
     }

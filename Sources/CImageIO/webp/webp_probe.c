@@ -1,4 +1,4 @@
-/* WebP header probe: canvas, alpha, frames, ICCP and EXIF chunks (EXIF orientation applies, as in JPEG). */
+/* WebP header probe: canvas, alpha, frames, ICCP, EXIF and XMP chunks (EXIF orientation applies, as in JPEG). */
 #include "webp/webp_container.h"
 #include <string.h>
 
@@ -32,6 +32,7 @@ cio_status cio_webp_probe(const uint8_t *data, size_t size, cio_info *info, cio_
     copy_chunk(container.demux, "ICCP", &info->icc, &info->icc_size);
     copy_chunk(container.demux, "EXIF", &info->exif, &info->exif_size);
     info->orientation = cio_exif_orientation(info->exif, info->exif_size);
+    copy_chunk(container.demux, "XMP ", &info->xmp, &info->xmp_size);
     cio_webp_container_close(&container);
     return CIO_OK;
 }

@@ -124,7 +124,7 @@ struct ArgumentParser {
     }
 
     /// Options a variant replaces as a group: giving one drops the command line's defaults for all.
-    private static let replacedTogether: [[String]] = [["width", "height", "size", "max"], ["gravity", "focus"], ["strip", "keep-metadata"]]
+    private static let replacedTogether: [[String]] = [["width", "height", "size", "max"], ["gravity", "focus"], ["strip", "keep-metadata", "keep-copyright"]]
 
     /// Each `--variant` (then each line of `--variants-from`) applied over the command line's own
     /// shape and output options, which are their defaults.
@@ -159,7 +159,7 @@ struct ArgumentParser {
                 }
             }
             if names.contains(where: Self.replacedTogether[2].contains) {
-                (variant.options.fit.keepICCProfile, variant.options.fit.keepEXIF) = (true, false)
+                (variant.options.fit.keepICCProfile, variant.options.fit.keepMetadata) = (true, .none)
             }
             var own: [String] = []
             try Self.apply(text.words, to: &variant, seen: &own, variant: text.origin)

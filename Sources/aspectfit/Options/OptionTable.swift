@@ -274,14 +274,23 @@ enum OptionTable {
             }, requires: ["max-bytes"], inVariant: true),
         OptionDeclaration(
             long: "strip", section: .output,
-            help: "Drop all metadata, the ICC profile too. By default EXIF, GPS, XMP and comments are dropped "
+            help: "Drop all metadata, the ICC profile too. By default EXIF, GPS, XMP, IPTC and comments are dropped "
                 + "and the ICC profile is kept, so colours stay right.",
             action: .flag { $0.options.fit.keepICCProfile = false },
-            conflicts: ["keep-metadata"], inVariant: true),
+            conflicts: ["keep-metadata", "keep-copyright"], inVariant: true),
         OptionDeclaration(
             long: "keep-metadata", section: .output,
-            help: "Keep the EXIF block too (camera, date, GPS), its orientation set to 1 since the pixels are written upright.",
-            action: .flag { $0.options.fit.keepEXIF = true }, inVariant: true),
+            help: "Keep EXIF, XMP and IPTC too (camera, date, GPS, rights), made true for the output: orientation 1, "
+                + "the output's size in EXIF and XMP, and the source's embedded thumbnails and EXIF maker note dropped, "
+                + "so nothing the crop removed survives. WebP and AVIF have no place for IPTC: their XMP carries the "
+                + "same fields.",
+            action: .flag { $0.options.fit.keepMetadata = .all }, conflicts: ["keep-copyright"], inVariant: true),
+        OptionDeclaration(
+            long: "keep-copyright", section: .output,
+            help: "Keep only who made and who owns the image: EXIF Artist and Copyright; XMP dc:creator, dc:rights, "
+                + "xmpRights:* and photoshop:Credit/Source; IPTC By-line, Credit, Source and Copyright Notice. "
+                + "GPS, camera, serial numbers and dates are dropped.",
+            action: .flag { $0.options.fit.keepMetadata = .copyright }, inVariant: true),
         OptionDeclaration(
             long: "to-srgb", section: .output,
             help: "Convert profiled input (Display P3, Adobe RGB, ProPhoto...) to sRGB and tag the output as sRGB, "

@@ -104,7 +104,7 @@ import TestSupport
                         var o = FitOptions()
                         o.format = format
                         if corners { o.cornerRadius = .percent(20) }
-                        o.keepEXIF = metadata == "keep"
+                        o.keepMetadata = metadata == "keep" ? .all : .none
                         o.keepICCProfile = metadata != "strip"
                         if resized {
                             o.ratio = .fourToThree
@@ -183,9 +183,9 @@ import TestSupport
                     #expect(info.orientation == .up, "\(context): the pixels are upright")
                     let exifWarnings = result.warnings.filter { $0.hasPrefix("EXIF dropped") }
                     #expect(exifWarnings.count <= 1, "\(context): \(result.warnings)")
-                    if !options.keepEXIF { #expect(info.exif == nil && exifWarnings.isEmpty, "\(context)") }
-                    if options.keepEXIF && kind == "valid" { #expect(info.exif != nil, "\(context)") }
-                    if options.keepEXIF && info.exif == nil { #expect(exifWarnings.count == 1, "\(context)") }
+                    if options.keepMetadata != .all { #expect(info.exif == nil && exifWarnings.isEmpty, "\(context)") }
+                    if options.keepMetadata == .all && kind == "valid" { #expect(info.exif != nil, "\(context)") }
+                    if options.keepMetadata == .all && info.exif == nil { #expect(exifWarnings.count == 1, "\(context)") }
                 }
             }
         }

@@ -22,8 +22,8 @@ import TestSupport
     @Test func webpCarriesTheCompactSRGBProfileAndAVIFTheNclxLabel() throws {
         let image = EncodeTests.pattern(width: 32, height: 24, layout: .gray8)
         var warnings: [String] = []
-        let webp = try OutputEncoder.webp(WebPEncodeOptions()).encode(image, tag: .sRGB, exif: nil, warnings: &warnings)
-        let avif = try OutputEncoder.avif(AVIFEncodeOptions()).encode(image, tag: .sRGB, exif: nil, warnings: &warnings)
+        let webp = try OutputEncoder.webp(WebPEncodeOptions()).encode(image, tag: .sRGB, metadata: MetadataBlocks(), warnings: &warnings)
+        let avif = try OutputEncoder.avif(AVIFEncodeOptions()).encode(image, tag: .sRGB, metadata: MetadataBlocks(), warnings: &warnings)
         #expect(warnings.isEmpty, "\(warnings)")
         let profile = try IndependentDecoder.block("ICC_Profile", of: webp, suffix: ".webp")
               let avifProfile = try IndependentDecoder.block("ICC_Profile", of: avif, suffix: ".avif")
@@ -31,7 +31,7 @@ import TestSupport
         #expect(Bytes(profile) == Bytes(ColourTag.compactSRGB), "grey WebP is RGB, so the RGB sRGB profile")
         #expect(avifProfile.isEmpty)
         #expect(info["Color Primaries"] == "1" && info["Transfer Char."] == "13" && info["Matrix Coeffs."] == "6", "\(info)")
-        let none = try OutputEncoder.webp(WebPEncodeOptions()).encode(image, tag: .none, exif: nil, warnings: &warnings)
+        let none = try OutputEncoder.webp(WebPEncodeOptions()).encode(image, tag: .none, metadata: MetadataBlocks(), warnings: &warnings)
         #expect(try IndependentDecoder.block("ICC_Profile", of: none, suffix: ".webp").isEmpty)
     }
 

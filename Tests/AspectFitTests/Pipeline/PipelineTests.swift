@@ -169,10 +169,10 @@ import TestSupport
         let data = try Self.read("photos/iphone-xs-p3-orientation6-4032x3024.jpg")
         let plain = try Self.fit(data) { $0.ratio = .square; $0.size = .width(64) }
         #expect(try ImageFile.probe(plain.bytes).exif == nil)
-        let kept = try Self.fit(data) { $0.ratio = .square; $0.size = .width(64); $0.keepEXIF = true }
+        let kept = try Self.fit(data) { $0.ratio = .square; $0.size = .width(64); $0.keepMetadata = .all }
         let info = try ImageFile.probe(kept.bytes)
         #expect(info.orientation == .up)
-        #expect(info.exif == EXIFBlock.setting(.up, in: try #require(kept.plan.source.exif)))
+        #expect(info.exif == EXIFBlock.rewritten(try #require(kept.plan.source.exif), width: 64, height: 64))
         #expect(info.iccProfile == kept.plan.source.iccProfile)
     }
 

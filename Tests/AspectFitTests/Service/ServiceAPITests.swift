@@ -20,7 +20,7 @@ import Testing
         a.jpeg = JPEGEncodeOptions(quality: 70, progressive: true, chroma: .full444, optimizeHuffman: true)
         a.png = PNGEncodeOptions(compressionLevel: 9, fastFilters: true)
         a.keepICCProfile = false
-        a.keepEXIF = true
+        a.keepMetadata = .all
         a.decode = DecodePolicy(maxPixels: 1_000_000, failOnTruncation: false)
         var b = FitOptions()
         b.size = .longEdge(512)
