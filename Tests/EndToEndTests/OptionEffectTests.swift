@@ -171,6 +171,20 @@ import TestSupport
         #expect(markers.samplingFactors.map { [$0.0, $0.1] } == (subsampled ? [[2, 2], [1, 1], [1, 1]] : [[1, 1], [1, 1], [1, 1]]))
     }
 
+    /// A variant's chroma flag replaces the command line's: `--chroma444` outside, `--chroma420` in one variant.
+    @Test func aVariantsChromaFlagReplacesTheCommandLines() throws {
+        guard try Corpus.require() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.copy(Self.photo, to: "in.jpg")
+        let result = try sandbox.run(["-r", "4:3", "-w", "320", "-q", "95", "--chroma444", "--variant", "--chroma420 -o a/",
+                                      "--variant", "-o b/", "in.jpg"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let a = try #require(JPEGMarkers([UInt8](try sandbox.data("a/in.jpg"))))
+        let b = try #require(JPEGMarkers([UInt8](try sandbox.data("b/in.jpg"))))
+        #expect(a.samplingFactors.map { [$0.0, $0.1] } == [[2, 2], [1, 1], [1, 1]])
+        #expect(b.samplingFactors.map { [$0.0, $0.1] } == [[1, 1], [1, 1], [1, 1]])
+    }
+
     /// The zlib header's FLEVEL (RFC 1950) records the level class: 0 for levels 0-1 (--fast-png
     /// is level 1), 1 for 2-5, 3 for 7-9; every row is AVG- or PAETH-filtered at any level
     /// (pngcheck lists the row filters).

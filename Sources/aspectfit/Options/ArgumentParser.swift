@@ -124,7 +124,8 @@ struct ArgumentParser {
     }
 
     /// Options a variant replaces as a group: giving one drops the command line's defaults for all.
-    private static let replacedTogether: [[String]] = [["width", "height", "size", "max"], ["gravity", "focus"], ["strip", "keep-metadata", "keep-copyright"]]
+    private static let replacedTogether: [[String]] = [["width", "height", "size", "max"], ["gravity", "focus"], ["strip", "keep-metadata", "keep-copyright"],
+                                                         ["chroma444", "chroma420"]]
 
     /// Each `--variant` (then each line of `--variants-from`) applied over the command line's own
     /// shape and output options, which are their defaults.
@@ -160,6 +161,9 @@ struct ArgumentParser {
             }
             if names.contains(where: Self.replacedTogether[2].contains) {
                 (variant.options.fit.keepICCProfile, variant.options.fit.keepMetadata) = (true, .none)
+            }
+            if names.contains(where: Self.replacedTogether[3].contains) {
+                (variant.options.fit.jpeg.chroma, variant.options.fit.avif.chroma) = (nil, AVIFEncodeOptions().chroma)
             }
             var own: [String] = []
             try Self.apply(text.words, to: &variant, seen: &own, variant: text.origin)
