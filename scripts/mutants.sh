@@ -64,6 +64,11 @@ mutants=$(cat <<'EOF'
 - chroma ?? (quality >= Self.fullChromaQuality ? .full444 : .subsampled420)
 + chroma ?? .subsampled420
 
+@ sixteen-bit-corners-on-box
+? BackgroundTests
+- if picture { cutCorners(of: &image) }
++ if false { cutCorners(of: &image) }
+
 @ idle-option-never-warned
 ? IdleOptionTests
 - guard given.contains(option), let formats = readers[option], formats.isDisjoint(with: written) else { return nil }
@@ -341,7 +346,7 @@ mutants=$(cat <<'EOF'
 
 @ pipeline-flattens-onto-white
 ? everyOptionGivesTheLibrarysBytesAndChangesThem
-- image = flatten(image, onto: options.background)
+- image = flatten(image, onto: opaqueFill)
 + image = flatten(image, onto: .white)
 
 @ jpeg-quality-ignored
@@ -361,8 +366,8 @@ mutants=$(cat <<'EOF'
 
 @ jpeg-optimize-huffman-ignored
 ? progressiveChromaAndHuffmanShowInTheMarkers
-- full_chroma: options.chroma == .full444 ? 1 : 0, optimize_huffman: options.optimizeHuffman ? 1 : 0)
-+ full_chroma: options.chroma == .full444 ? 1 : 0, optimize_huffman: 0)
+- full_chroma: options.resolvedChroma == .full444 ? 1 : 0, optimize_huffman: options.optimizeHuffman ? 1 : 0)
++ full_chroma: options.resolvedChroma == .full444 ? 1 : 0, optimize_huffman: 0)
 
 @ png-compression-level-ignored
 ? pngCompressionAndRowFiltersShowInTheFile
@@ -501,8 +506,8 @@ mutants=$(cat <<'EOF'
 
 @ contain-scales-to-cover
 ? ContainTests
-- var scale = min(Double(box.outputWidth) / w, Double(box.outputHeight) / h)
-+ var scale = max(Double(box.outputWidth) / w, Double(box.outputHeight) / h)
+- var scale = min(Double(box.width) / w, Double(box.height) / h)
++ var scale = max(Double(box.width) / w, Double(box.height) / h)
 
 @ variants-rows-fed-to-the-first-only
 ? VariantSetTests
@@ -631,7 +636,7 @@ mutants=$(cat <<'EOF'
 
 @ png-16-bit-not-kept-by-default
 ? SixteenBitPNGTests
-- return info.format == .png && info.bitDepth == 16 && !options.toSRGB ? .sixteen : .eight
+- return info.format == .png && info.bitDepth == 16 && !options.toSRGB && options.maxBytes == nil ? .sixteen : .eight
 + return .eight
 
 @ corners-16-bit-alpha-uncut

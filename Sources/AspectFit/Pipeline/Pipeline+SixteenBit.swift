@@ -33,10 +33,10 @@ extension Pipeline {
         // Bars and corners are cut into alpha, then the background (if any) goes under everything.
         let fills = plan.letterbox != nil || plan.cutsCorners
         if fills { image = image.addingOpaqueAlpha() }
-        let onPicture = options.cornersOn == .picture && plan.letterbox != nil
-        if onPicture { cutCorners(of: &image) }
+        let picture = options.cornersOn == .picture && plan.letterbox != nil
+        if picture { cutCorners(of: &image) }
         if let letterbox = plan.letterbox { image = letterbox.place(image, transparent: true, background: .white) }
-        if !onPicture { cutCorners(of: &image) }
+        if !picture { cutCorners(of: &image) }
         if let background = options.background, background.a > 0 { image = image.underlaid(with: background) }
         if !plan.outputLayout.hasAlpha { image = image.droppingAlpha() }
         clock.lap("corners")
