@@ -646,8 +646,8 @@ mutants=$(cat <<'EOF'
 
 @ letterbox-16-bit-bars-opaque
 ? SixteenBitPNGTests
-- let fill: [UInt16] = transparent ? [UInt16](repeating: 0, count: ch)
-+ let fill: [UInt16] = transparent ? [UInt16](repeating: .max, count: ch)
+- var samples = [UInt16](repeating: 0, count: width * height * ch)
++ var samples = [UInt16](repeating: .max, count: width * height * ch)
 
 @ memory-estimate-16-bit-route-uncounted
 ? theMemoryEstimateHoldsTheSixteenBitRoute

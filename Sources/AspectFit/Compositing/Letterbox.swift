@@ -55,19 +55,13 @@ public struct Letterbox: Sendable, Equatable {
         return box
     }
 
-    /// `place` for 16-bit pixels (PNG output, which keeps alpha: `transparent` or an opaque
-    /// `background`, widened exactly from 8 bits).
-    func place(_ image: PixelBuffer16, transparent: Bool, background: RGBColor) -> PixelBuffer16 {
-        let source = transparent && !image.layout.hasAlpha ? image.addingOpaqueAlpha() : image
+    /// `place` for 16-bit pixels, on transparency (alpha added if the image has none): the 16-bit
+    /// route puts any background under the whole box afterwards.
+    func placeOnTransparency(_ image: PixelBuffer16) -> PixelBuffer16 {
+        let source = image.addingOpaqueAlpha()
         let layout = source.layout
         let ch = layout.channels
-        let colour = layout.channels < 3 ? [background.luma] : [background.r, background.g, background.b]
-        let fill: [UInt16] = transparent ? [UInt16](repeating: 0, count: ch)
-            : colour.map { UInt16($0) * 257 } + (layout.hasAlpha ? [.max] : [])
         var samples = [UInt16](repeating: 0, count: width * height * ch)
-        for p in 0 ..< width * height {
-            for c in 0 ..< ch { samples[p * ch + c] = fill[c] }
-        }
         let rowSamples = source.width * ch
         for row in 0 ..< source.height {
             let from = row * rowSamples, to = ((y + row) * width + x) * ch

@@ -35,7 +35,7 @@ extension Pipeline {
         if fills { image = image.addingOpaqueAlpha() }
         let picture = options.cornersOn == .picture && plan.letterbox != nil
         if picture { cutCorners(of: &image) }
-        if let letterbox = plan.letterbox { image = letterbox.place(image, transparent: true, background: .white) }
+        if let letterbox = plan.letterbox { image = letterbox.placeOnTransparency(image) }
         if !picture { cutCorners(of: &image) }
         if let background = options.background, background.a > 0 { image = image.underlaid(with: background) }
         if !plan.outputLayout.hasAlpha { image = image.droppingAlpha() }
