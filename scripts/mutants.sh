@@ -8,13 +8,17 @@
 #   MUTANTS_ONLY='corner|mitchell' bash scripts/mutants.sh   # names matching an extended regex
 #
 # The scratch copy lives in $MUTANTS_DIR (default /tmp/aspectfit-mutants-$USER); its .build stays
-# between mutants and runs, so each build is incremental. The real tree is never modified.
+# between mutants and runs, so each build is incremental. The real tree is never modified, except
+# with MUTANTS_IN_PLACE=1 (CI, on a throwaway clone whose .build the suite has just built): the
+# mutants are planted in the tree itself, each file restored after its mutant and on any exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 scratch=${MUTANTS_DIR:-/tmp/aspectfit-mutants-$(id -un)}
 only=${MUTANTS_ONLY:-}
+in_place=${MUTANTS_IN_PLACE:-0}
 tree=$scratch/tree
+[[ $in_place == 1 ]] && tree=$root
 logs=$scratch/logs
 
 # Each mutant: "@ name", "? swift test --filter regex", "- original snippet", "+ replacement".
@@ -30,7 +34,7 @@ mutants=$(cat <<'EOF'
 + let width = wider ? w : min(w, (h * ratio.width / ratio.height).rounded())
 
 @ translucent-background-never-underlaid
-? BackgroundTests
+? fillsWhatTheOutputHasToFillInEveryFormat
 - if plan.outputLayout.hasAlpha, let background = options.background, background.a > 0 {
 + if plan.outputLayout.hasAlpha, let background = options.background, background.a > 255 {
 
@@ -40,12 +44,12 @@ mutants=$(cat <<'EOF'
 + let fillsOpaque = false
 
 @ corners-on-picture-rounds-the-box
-? BackgroundTests
+? cornersOnThePictureOrTheBox
 - let onPicture = options.cornersOn == .picture && plan.letterbox != nil
 + let onPicture = options.cornersOn == .box && plan.letterbox != nil
 
 @ corners-on-bars-never-warned
-? BackgroundTests
+? cornersOnThePictureOrTheBox
 - allSatisfy { mask.coverage(x: $0.0, y: $0.1) == 255 }
 + allSatisfy { mask.coverage(x: $0.0, y: $0.1) == 0 }
 
@@ -65,7 +69,7 @@ mutants=$(cat <<'EOF'
 + chroma ?? .subsampled420
 
 @ sixteen-bit-corners-on-box
-? BackgroundTests
+? sixteenBitPNGFillsTheSameWay
 - if picture { cutCorners(of: &image) }
 + if false { cutCorners(of: &image) }
 
@@ -80,12 +84,12 @@ mutants=$(cat <<'EOF'
 + if let format, max(plan.outputWidth, plan.outputHeight) > ImageFormat.largestMaxSide {
 
 @ webp-mark-leaves-the-riff-size
-? OutputFormatTests
+? aRerunReplacesOnlyItsOwnWebPAndAVIF
 - framed.replaceSubrange(4..<8, with: littleEndian(UInt32(framed.count + textLength - 8)))
 + _ = framed
 
 @ auto-turns-webp-into-jpeg
-? OutputFormatTests|OutputEncoderTests
+? webpAndAVIFArePlannedAndWritten
 - if source.isWritable && (!transparent || source.holdsAlpha) { source } else { transparent ? .png : .jpeg }
 + if source.isWritable && source != .webp && (!transparent || source.holdsAlpha) { source } else { transparent ? .png : .jpeg }
 
@@ -125,22 +129,22 @@ mutants=$(cat <<'EOF'
 + return true
 
 @ descriptors-0-to-2-not-reserved
-? StandardStreamTests
+? closedStandardDescriptorsAreHeldOnDevNull
 - StandardStreams.reserveDescriptors()
 + _ = StandardStreams.self
 
 @ every-write-error-taken-for-a-closed-pipe
-? StandardStreamTests
+? aReportToAFullDeviceIsAnError
 - return error.code == EPIPE ? .closed : .failed(error)
 + return .closed
 
 @ image-over-the-memory-budget-still-run
-? MemoryLimitTests
+? maxMemoryRefusesWhatIsOverItAndDryRunReportsTheEstimate
 - if bytes > limit { return false }
 + if bytes < 0 { return false }
 
 @ workspace-kept-whatever-the-budget
-? MemoryLimitTests
+? inAMemoryCgroupThePeakStaysUnderTheBudget
 - if !budget.mayKeep(memory) { workspace.empty() }
 + _ = workspace
 
@@ -195,12 +199,12 @@ mutants=$(cat <<'EOF'
 + _ = writes
 
 @ chroma-repeated-below-a-2x-reduction
-? DecodeScaleQualityTests
+? repeatedChromaOnlyWhereTheResamplerHidesIt
 - return scaledCrop.width >= 2 * Double(stored.0) && scaledCrop.height >= 2 * Double(stored.1)
 + return scaledCrop.width >= 1.4 * Double(stored.0) && scaledCrop.height >= 1.4 * Double(stored.1)
 
 @ chroma-repeated-for-a-lossless-output
-? DecodeScaleQualityTests|VariantTests
+? losslessOutputsKeepSmoothedChroma
 - options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || ($0.lossy && $0.geometry.hidesChromaReplication) }
 + options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || $0.geometry.hidesChromaReplication }
 
@@ -220,7 +224,7 @@ mutants=$(cat <<'EOF'
 + action: .flag { $0.options.fit.png.compressionLevel = 2 },
 
 @ box-mean-skips-the-first-pixel-of-a-block
-? BoxReducerTests
+? everyCoarsePixelIsTheMeanOfItsBlock
 - for (int i = 0; i < factor; i++) {
 + for (int i = 1; i < factor; i++) {
 
@@ -520,17 +524,17 @@ mutants=$(cat <<'EOF'
 + let scale = geometries.map(\.decodeScale).max()!
 
 @ variants-box-reduction-by-half-the-factor
-? VariantSetTests
+? boxReducedVariantsEqualSeparateRunsWithinTheQualityBound
 - reduction: geometries[i].decodeScale / scale)
 + reduction: max(1, geometries[i].decodeScale / scale / 2))
 
 @ variants-box-reduction-at-2
-? VariantSetTests
+? boxReducedVariantsEqualSeparateRunsWithinTheQualityBound
 - ratio >= 4 ? ratio : 1
 + ratio >= 2 ? ratio : 1
 
 @ box-reduction-block-rows-one-late
-? BoxReducerTests|VariantSetTests
+? everyCoarsePixelIsTheMeanOfItsBlock
 - let coarseY = inputY / factor
 + let coarseY = max(0, inputY - 1) / factor
 
@@ -560,7 +564,7 @@ mutants=$(cat <<'EOF'
 + if (magnitude(candidate, n) <= magnitude(out + 1, n)) {
 
 @ variants-collision-between-variants-dropped
-? VariantTests
+? collisionsAcrossVariantsAreAUsageErrorBeforeAnyWork
 - items[first].variant == item.variant { continue }
 + items[first].variant >= 0 { continue }
 
@@ -707,7 +711,13 @@ run_tests() {
 }
 
 mkdir -p "$logs"
-sync_tree
+if [[ $in_place == 1 ]]; then
+  [[ -z $(git -C "$root" status --porcelain -- Sources) ]] || { echo "mutants: MUTANTS_IN_PLACE=1 needs Sources/ unmodified" >&2; exit 2; }
+  # Whatever stops the run, the file holding the current mutant goes back as it was.
+  trap '[[ -n ${planted:-} ]] && cp "$scratch/unmutated" "$tree/$planted"' EXIT
+else
+  sync_tree
+fi
 names=() filters=() froms=() tos=()
 name=""
 while IFS= read -r line; do
@@ -735,11 +745,12 @@ if [[ ${MUTANTS_BASELINE:-1} == 1 ]] && ! run_tests "$union" "$logs/baseline-tes
 fi
 echo "mutants: baseline passes ($((SECONDS - start)) s)"
 
-missed=0 broken=0
+missed=0 broken=0 failed=()
 for i in "${!names[@]}"; do
   name=${names[$i]} t0=$SECONDS
   file=$(locate "${froms[$i]}")
   cp "$tree/$file" "$scratch/unmutated"
+  planted=$file
   replace_in "$tree/$file" "${froms[$i]}" "${tos[$i]}"
   if ! build "$logs/$name-build.log"; then
     verdict="BROKEN (does not compile: $logs/$name-build.log)"; broken=$((broken + 1))
@@ -753,9 +764,12 @@ for i in "${!names[@]}"; do
     [[ $status -eq 124 ]] && verdict="caught (timed out)"
   fi
   cp "$scratch/unmutated" "$tree/$file"   # a fresh mtime, so the next build recompiles it
+  planted=""
+  [[ $verdict == caught* ]] || failed+=("$name")
   printf 'mutant %-46s %4d s  %s  [%s]\n' "$name" $((SECONDS - t0)) "$verdict" "${file#Sources/}"
 done
 # Leave the copy built unmutated, so the next run starts incremental.
 build "$logs/final-build.log" || true
 echo "mutants: ${#names[@]} planted, $((${#names[@]} - missed - broken)) caught, $missed missed, $broken broken; $((SECONDS - start)) s"
+((${#failed[@]} == 0)) || echo "mutants: not caught: ${failed[*]}"
 ((missed == 0 && broken == 0))

@@ -72,8 +72,8 @@ import TestSupport
         for i in 1...40 { try FileManager.default.linkItem(at: small, to: sandbox.url("in/\(String(format: "%03d", i)).jpg")) }
         // --no-sync: groups of one, so the window is 16 + 2 outputs
         let (result, killed) = try CommandRunner.run(["--no-sync", "-j", "2", "-f", "png", "-o", "out/", "in"],
-                                                     in: sandbox.root, killAfter: 120)
-        #expect(!killed, "still running after 120 s: a worker waiting for the window was never woken")
+                                                     in: sandbox.root, killAfter: 30)
+        #expect(!killed, "still running after 30 s: a worker waiting for the window was never woken")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(sandbox.files(under: "out").count == 41)
     }

@@ -52,6 +52,53 @@ import TestSupport
         }
     }
 
+    /// The reservation itself, seen from outside without a race: the tool is started with
+    /// descriptor 1, 2 or both closed and blocks reading its image from a pipe; while it waits, each
+    /// closed descriptor is /dev/null (per /proc) and each open one is still what it was given.
+    @Test(arguments: [(">&-", [1]), ("2>&-", [2]), (">&- 2>&-", [1, 2])])
+    func closedStandardDescriptorsAreHeldOnDevNull(redirection: String, closed: [Int32]) throws {
+        let sandbox = try Sandbox()
+        let process = Process()
+        process.executableURL = try ExternalTool.url("bash")
+        process.arguments = ["-c", "exec \"$ASPECTFIT\" -w 16 -o out.jpg - \(redirection)"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["ASPECTFIT": CommandRunner.binary.path]) { $1 }
+        process.currentDirectoryURL = sandbox.root
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let pid = process.processIdentifier
+        SignalTests.wait(for: process) { Self.isReadingStandardInput(pid) }
+        #expect(Self.isReadingStandardInput(pid), "the tool never blocked reading standard input")
+        for fd: Int32 in 1...2 {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) ?? "(closed)"
+            if closed.contains(fd) {
+                #expect(target == "/dev/null", "\(redirection): descriptor \(fd) is \(target)")
+            } else {
+                #expect(target.hasPrefix("pipe:"), "\(redirection): descriptor \(fd) is \(target)")
+            }
+        }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)   // an empty standard input is no image
+    }
+
+    /// Whether some thread of `pid` is blocked in read(2) on descriptor 0 (/proc/PID/task/*/syscall:
+    /// the syscall number, then its arguments in hex).
+    private static func isReadingStandardInput(_ pid: Int32) -> Bool {
+#if arch(x86_64)
+        let read = "0"
+#else
+        let read = "63"
+#endif
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.contains { task in
+            let call = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/syscall", encoding: .utf8)) ?? ""
+            return call.hasPrefix("\(read) 0x0 ")
+        }
+    }
+
     /// `cat x.jpg | aspectfit --json -w 100 - > out` would put the image and the JSON in one stream.
     @Test func standardInputToStandardOutputWithJSONIsAUsageError() throws {
         guard try Corpus.require() else { return }

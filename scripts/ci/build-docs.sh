@@ -11,8 +11,9 @@ out=${1:-.build/docs/AspectFit.doccarchive}
 toolchain=$(dirname "$(readlink -f "$(command -v swift)")")
 graphs=.build/docs/symbol-graphs
 
-swift build --target AspectFit
-bin=$(swift build --show-bin-path)
+# With the test command's flags, so after it this builds nothing (and leaves its .build as it was).
+swift build -Xswiftc -O --target AspectFit
+bin=$(swift build -Xswiftc -O --show-bin-path)
 rm -rf "$graphs" "$out"
 mkdir -p "$graphs"
 "$toolchain/swift-symbolgraph-extract" -module-name AspectFit -target "$(uname -m)-unknown-linux-gnu" \
