@@ -42,13 +42,13 @@ public enum SixteenBitPNG {
         let ch = image.layout.channels
         var ihdr = be32(image.width) + be32(image.height)
         ihdr += [16, colourType(image.layout), 0, 0, source.interlaced ? 1 : 0]
-        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
-        if let profile = source.iccProfile { file += chunk("iCCP", Array("icc".utf8) + [0, 0] + zlibStored(profile)) }
-        if let t = source.transparent { file += chunk("tRNS", t.flatMap { be16($0) }) }
+        var file: [UInt8] = PNGBytes.signature + PNGBytes.chunk("IHDR", ihdr)
+        if let profile = source.iccProfile { file += PNGBytes.chunk("iCCP", Array("icc".utf8) + [0, 0] + PNGBytes.storedZlib(profile)) }
+        if let t = source.transparent { file += PNGBytes.chunk("tRNS", t.flatMap { be16($0) }) }
         if let o = source.orientation {
             // Big-endian TIFF: one IFD entry, Orientation (0x0112) SHORT 1 = o.
             let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, UInt8(o), 0, 0, 0, 0, 0, 0]
-            file += chunk("eXIf", tiff)
+            file += PNGBytes.chunk("eXIf", tiff)
         }
         // (x0, y0, dx, dy) of each Adam7 pass; one pass of everything when not interlaced.
         let passes = source.interlaced
@@ -63,7 +63,7 @@ public enum SixteenBitPNG {
                 }
             }
         }
-        file += chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
+        file += PNGBytes.chunk("IDAT", PNGBytes.storedZlib(raw)) + PNGBytes.chunk("IEND", [])
         return file
     }
 
@@ -125,30 +125,6 @@ public enum SixteenBitPNG {
                               chunks=chunks, samples=samples)))
         """
 
-    private static func be32(_ v: Int) -> [UInt8] { withUnsafeBytes(of: UInt32(v).bigEndian, Array.init) }
+    private static func be32(_ v: Int) -> [UInt8] { PNGBytes.bigEndian(UInt32(v)) }
     private static func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
-
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        return be32(data.count) + body + be32(Int(CRC32.checksum(body)))
-    }
-
-    /// A zlib stream of stored (uncompressed) deflate blocks, with its Adler-32.
-    private static func zlibStored(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x78, 0x01]
-        var offset = 0
-        repeat {
-            let n = min(65535, data.count - offset)
-            let last: UInt8 = offset + n == data.count ? 1 : 0
-            out += [last, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
-            out += data[offset ..< offset + n]
-            offset += n
-        } while offset < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in data {
-            a = (a + UInt32(byte)) % 65521
-            b = (b + a) % 65521
-        }
-        return out + be32(Int(b << 16 | a))
-    }
 }

@@ -12,14 +12,9 @@ public enum WriterMarkOracle {
 
     private static func mark(in d: [UInt8]) -> (Range<Int>, ArraySlice<UInt8>)? {
         let prefix = Array("aspectfit ".utf8)
-        if d.count > 4, d[0] == 0xFF, d[1] == 0xD8 {
-            var i = 2
-            while i + 4 <= d.count, d[i] == 0xFF, d[i + 1] != 0xDA {
-                let end = i + 2 + (Int(d[i + 2]) << 8 | Int(d[i + 3]))
-                guard end <= d.count else { return nil }
-                if d[i + 1] == 0xFE, d[i + 4 ..< end].starts(with: prefix) { return (i ..< end, d[i + 4 ..< end]) }
-                i = end
-            }
+        if let markers = JPEGMarkers(d) {
+            let com = markers.all(0xFE).first { $0.payload.starts(with: prefix) }
+            return com.map { ($0.range, $0.payload) }
         } else if d.count > 8, d[0] == 0x89, d[1] == 0x50 {
             var i = 8
             let keyword = Array("Software".utf8) + [0]

@@ -8,7 +8,7 @@
 # The slices are disjoint and together cover every input: the 8 tasks write exactly what one run
 # would. A requeued task resumes its slice (`--skip-existing`). Use a plain range in --array
 # (a list such as 1,3,5 has no fixed step to count slices by).
-# Checked by Tests/EndToEndTests/ScaleOutTests.swift (`bash -n`, and every task run with the
+# Checked by Tests/EndToEndTests/Batch/ScaleOutTests.swift (`bash -n`, and every task run with the
 # variables Slurm sets, against one run).
 #SBATCH --job-name=aspectfit
 #SBATCH --array=1-8

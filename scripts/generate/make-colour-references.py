@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Tests/AspectFitTests/IO/ColourReferences.swift: Pillow's ImageCms (LittleCMS) conversion to
+"""Writes Tests/AspectFitTests/References/ColourReferences.swift: Pillow's ImageCms (LittleCMS) conversion to
 sRGB of the corpus files whose colour needs a profile (CMYK/YCCK JPEGs; Display P3, ProPhoto, Adobe RGB
 and grey-profiled files), sampled at a 48x48 grid of pixel centres.
 
@@ -16,7 +16,7 @@ references from another LittleCMS would test the version, not aspectfit.
 
 Made with (from the project root; Pillow with numpy, e.g. /work/main/.bench/pillow/bin/python or
 `python3 -m venv /tmp/v && /tmp/v/bin/pip install pillow numpy`):
-    python scripts/generate/make-colour-references.py ../shared/corpus > Tests/AspectFitTests/IO/ColourReferences.swift
+    python scripts/generate/make-colour-references.py ../shared/corpus > Tests/AspectFitTests/References/ColourReferences.swift
 """
 import base64
 import ctypes

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Tests/AspectFitTests/IO/PngSuiteReferences.swift: for every non-x PngSuite file, the
+"""Writes Tests/AspectFitTests/References/PngSuiteReferences.swift: for every non-x PngSuite file, the
 width, height and 64-bit FNV-1a hash of its pixels as RGBA8, decoded independently of libpng
 with pypng (pure Python).
 
@@ -11,7 +11,7 @@ Gamma, sBIT and other ancillary chunks are ignored.
 Made with (from the project root):
     python3 -m venv /tmp/refvenv && /tmp/refvenv/bin/pip install pypng==0.20220715.0
     /tmp/refvenv/bin/python scripts/generate/make-pngsuite-references.py ../shared/corpus/pngsuite \
-        > Tests/AspectFitTests/IO/PngSuiteReferences.swift
+        > Tests/AspectFitTests/References/PngSuiteReferences.swift
 """
 import os
 import sys

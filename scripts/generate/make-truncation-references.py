@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Tests/AspectFitTests/IO/TruncationReferences.swift: corpus PNGs and JPEGs cut at many
+"""Writes Tests/AspectFitTests/References/TruncationReferences.swift: corpus PNGs and JPEGs cut at many
 offsets, and for each cut how many leading rows Pillow's LOAD_TRUNCATED_IMAGES decode shares with
 the intact file's decode (the rows it salvaged). For PNG it also records whether every later row
 is zero (black), the fill aspectfit promises. Pillow inflates PNG data with its own zlib code (no
@@ -7,7 +7,7 @@ libpng), so the PNG row counts are independent of the code under test.
 
 Made with (from the project root; Pillow 13.0.0, numpy 2.4.6):
     /work/main/.bench/pillow/bin/python scripts/generate/make-truncation-references.py ../shared/corpus \
-        > Tests/AspectFitTests/IO/TruncationReferences.swift
+        > Tests/AspectFitTests/References/TruncationReferences.swift
 """
 import io
 import sys

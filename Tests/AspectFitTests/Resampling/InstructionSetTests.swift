@@ -161,15 +161,21 @@ import TestSupport
     /// crops, orientations and linear light, on sizes whose rows leave every kind of kernel tail.
     @Test(arguments: PixelLayout.allCases)
     func everyInstructionSetGivesTheScalarBytes(_ layout: PixelLayout) {
-        let image = ResamplingFixtures.photo(width: 233, height: 151, layout: layout, seed: 8)
-        let geometries: [(Box, Int, Int, Orientation)] = [
-            (Box(x: 0, y: 0, width: 233, height: 151), 61, 40, .up),
-            (Box(x: 3.3, y: 1.7, width: 200.5, height: 140.2), 150, 101, .leftMirrored),
-            (Box(x: 20, y: 10, width: 90, height: 60), 230, 148, .up),
-            (Box(x: 0, y: 0, width: 233, height: 151), 9, 130, .right),
+        let large = ResamplingFixtures.photo(width: 233, height: 151, layout: layout, seed: 8)
+        let small = ResamplingFixtures.photo(width: 97, height: 71, layout: layout, seed: 5)
+        let cases: [(PixelBuffer, Box, Int, Int, Orientation)] = [
+            (large, Box(x: 0, y: 0, width: 233, height: 151), 61, 40, .up),
+            (large, Box(x: 3.3, y: 1.7, width: 200.5, height: 140.2), 150, 101, .leftMirrored),
+            (large, Box(x: 20, y: 10, width: 90, height: 60), 230, 148, .up),
+            (large, Box(x: 0, y: 0, width: 233, height: 151), 9, 130, .right),
+            (small, Box(x: 0, y: 0, width: 97, height: 71), 48, 35, .up),
+            (small, Box(x: 2.6, y: 1.1, width: 90.3, height: 66.2), 19, 14, .right),
+            (small, Box(x: 0.4, y: 3.2, width: 31.5, height: 40.7), 73, 94, .downMirrored),
+            (small, Box(x: 0, y: 0, width: 97, height: 71), 3, 2, .left),
+            (small, Box(x: 10, y: 10, width: 5, height: 3), 7, 5, .up),
         ]
         for filter in Filter.allCases {
-            for (crop, w, h, o) in geometries {
+            for (image, crop, w, h, o) in cases {
                 for linear in [false, true] {
                     let scalar = ResamplingFixtures.resample(image, filter, crop: crop, width: w, height: h, orientation: o,
                                                              linearLight: linear, using: .scalar)

@@ -82,29 +82,6 @@ import Testing
         }
     }
 
-    @Test(arguments: PixelLayout.allCases)
-    func fastLoopsEqualTheScalarOnes(_ layout: PixelLayout) {
-        let image = ResamplingFixtures.photo(width: 97, height: 71, layout: layout, seed: 5)
-        let geometries: [(Box, Int, Int, Orientation)] = [
-            (Box(x: 0, y: 0, width: 97, height: 71), 48, 35, .up),
-            (Box(x: 2.6, y: 1.1, width: 90.3, height: 66.2), 19, 14, .right),
-            (Box(x: 0.4, y: 3.2, width: 31.5, height: 40.7), 73, 94, .downMirrored),
-            (Box(x: 0, y: 0, width: 97, height: 71), 3, 2, .left),
-            (Box(x: 10, y: 10, width: 5, height: 3), 7, 5, .up),
-        ]
-        for filter in Filter.allCases {
-            for (crop, w, h, o) in geometries {
-                for linear in [false, true] {
-                    let fast = ResamplingFixtures.resample(image, filter, crop: crop, width: w, height: h, orientation: o, linearLight: linear)
-                    let scalar = ResamplingFixtures.resample(image, filter, crop: crop, width: w, height: h, orientation: o,
-                                                             linearLight: linear, using: .scalar)
-                    let same = fast == scalar
-                    #expect(same, "\(layout) \(filter) \(crop) \(w)x\(h) \(o) linear=\(linear)")
-                }
-            }
-        }
-    }
-
     @Test func passOrderFollowsTheCostModelAndIsTheSameForEveryOrientation() {
         // The same upright 400x300 source in every orientation.
         func plan(_ o: Orientation, _ w: Int, _ h: Int) -> ResamplePlan {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Reads an image file's format and size from its header, to check what the CLI wrote.
 struct ImageHeader: Equatable {
@@ -20,19 +21,11 @@ struct ImageHeader: Equatable {
             height = be16(20) << 16 | be16(22)
             return
         }
-        guard d.count > 4, d[0] == 0xFF, d[1] == 0xD8 else { return nil }
-        var i = 2
-        while i + 9 < d.count, d[i] == 0xFF {
-            let marker = d[i + 1]
-            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                format = "jpeg"
-                height = be16(i + 5)
-                width = be16(i + 7)
-                return
-            }
-            i += 2 + be16(i + 2)
-        }
-        return nil
+        guard let frame = JPEGMarkers(d)?.frame?.payload, frame.count >= 5 else { return nil }
+        let p = Array(frame)
+        format = "jpeg"
+        height = Int(p[1]) << 8 | Int(p[2])
+        width = Int(p[3]) << 8 | Int(p[4])
     }
 
     init?(file url: URL) {
