@@ -81,7 +81,7 @@ static void round_trip(const decoded *image, uint8_t flags, uint8_t region) {
         cio_metadata metadata = {.icc = with_icc ? icc : NULL, .icc_size = with_icc ? sizeof icc : 0};
         status = cio_encode_jpeg(&input, &options, &metadata, &output, &output_size, &message);
     } else {
-        cio_png_options options = {.compression_level = region % 10, .fast_filters = (region >> 4) & 1};
+        cio_png_options options = {.compression_level = region % 10};
         cio_metadata none = {0};
         status = cio_encode_png(&input, &options, &none, &output, &output_size, &message);
     }

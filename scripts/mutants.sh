@@ -590,8 +590,8 @@ mutants=$(cat <<'EOF'
 
 @ budget-png-level-9
 ? ByteBudgetTests
-- case .png(var o): o.compressionLevel = 12; o.fastFilters = false; return .png(o)
-+ case .png(var o): o.compressionLevel = 9; o.fastFilters = false; return .png(o)
+- case .png(var o): o.compressionLevel = 12; return .png(o)
++ case .png(var o): o.compressionLevel = 9; return .png(o)
 
 @ budget-lossless-not-retried
 ? ByteBudgetTests

@@ -47,7 +47,6 @@ public enum ImageEncoder {
                                  warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
         var c = cio_png_options()
         c.compression_level = Int32(clamping: options.compressionLevel)
-        c.fast_filters = options.fastFilters ? 1 : 0
         return try encode(image, iccProfile: iccProfile, blocks: MetadataBlocks(exif: exif, xmp: xmp, iptc: iptc),
                           markedSRGB: markedSRGB, warnings: &warnings) { image, metadata, output, size, message in
             cio_encode_png(image, &c, metadata, output, size, message)
@@ -139,7 +138,6 @@ public enum ImageEncoder {
         }
         var options16 = cio_png_options()
         options16.compression_level = Int32(clamping: options.compressionLevel)
-        options16.fast_filters = options.fastFilters ? 1 : 0
         return try image.samples.withUnsafeBufferPointer { (samples) throws(ImageIOError) in
             let pixels = UnsafeRawPointer(samples.baseAddress)?.assumingMemoryBound(to: UInt8.self)
             var c = cio_image(pixels: pixels, width: UInt32(image.width),

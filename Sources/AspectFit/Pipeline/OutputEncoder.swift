@@ -63,7 +63,7 @@ enum OutputEncoder: Equatable {
     /// takes many times as long for a few bytes). A lossy encoder unchanged.
     var tightestLossless: OutputEncoder {
         switch self {
-        case .png(var o): o.compressionLevel = 12; o.fastFilters = false; return .png(o)
+        case .png(var o): o.compressionLevel = 12; return .png(o)
         case .webp(var o) where o.lossless: o.quality = 100; o.effort = max(o.effort, 4); return .webp(o)
         case .jpeg, .webp, .avif: return self
         }

@@ -142,7 +142,6 @@ typedef struct {
 
 typedef struct {
     int compression_level;        /* 0...12: libdeflate's level (0 stores) */
-    int fast_filters;             /* nonzero: SUB filter only instead of the smaller of AVG and PAETH per row */
 } cio_png_options;
 
 typedef struct {

@@ -11,22 +11,10 @@
 #include <emmintrin.h>
 #endif
 
-enum { FILTER_SUB = 1, FILTER_AVG = 3, FILTER_PAETH = 4 };
+enum { FILTER_AVG = 3, FILTER_PAETH = 4 };
 
 /* Each filter: the first `bpp` bytes (no left neighbour), then 16 bytes per step with SSE2 (every
  * x86-64 has it), then the scalar tail, which is also the whole loop elsewhere. */
-static void filter_sub(const uint8_t *restrict row, size_t n, size_t bpp, uint8_t *restrict out) {
-    size_t i = 0;
-    for (; i < bpp; i++) out[i] = row[i];
-#ifdef __SSE2__
-    for (; i + 16 <= n; i += 16) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(row + i)), a = _mm_loadu_si128((const __m128i *)(row + i - bpp));
-        _mm_storeu_si128((__m128i *)(out + i), _mm_sub_epi8(x, a));
-    }
-#endif
-    for (; i < n; i++) out[i] = (uint8_t)(row[i] - row[i - bpp]);
-}
-
 static void filter_avg(const uint8_t *restrict row, const uint8_t *restrict above, size_t n, size_t bpp,
                        uint8_t *restrict out) {
     size_t i = 0;
@@ -99,15 +87,9 @@ static uint64_t magnitude(const uint8_t *filtered, size_t n) {
     return sum;
 }
 
-/* One row as its filter-type byte and filtered bytes: SUB when `fast`, otherwise AVG or PAETH,
- * whichever is smaller (all five filters make files only 0.15% smaller on photos and cards). */
-static inline __attribute__((always_inline)) void filter_row(const uint8_t *row, const uint8_t *above, size_t n, size_t bpp, int fast,
+/* One row as its filter-type byte and filtered bytes: AVG or PAETH, whichever is smaller (all five filters make files only 0.15% smaller on photos and cards). */
+static inline __attribute__((always_inline)) void filter_row(const uint8_t *row, const uint8_t *above, size_t n, size_t bpp,
                               uint8_t *candidate, uint8_t *out) {
-    if (fast) {
-        out[0] = FILTER_SUB;
-        filter_sub(row, n, bpp, out + 1);
-        return;
-    }
     filter_avg(row, above, n, bpp, out + 1);
     filter_paeth(row, above, n, bpp, candidate);
     out[0] = FILTER_AVG;
@@ -118,17 +100,17 @@ static inline __attribute__((always_inline)) void filter_row(const uint8_t *row,
 }
 
 /* Every row of an 8-bit image, filtered in place of the pixels themselves. */
-static void filter_rows(const cio_image *image, int fast, const uint8_t *zeros, uint8_t *candidate, uint8_t *out) {
+static void filter_rows(const cio_image *image, const uint8_t *zeros, uint8_t *candidate, uint8_t *out) {
     size_t bpp = (size_t)image->layout, n = (size_t)image->width * bpp;   /* a layout's value is its channel count */
     for (uint32_t y = 0; y < image->height; y++, out += n + 1) {
         const uint8_t *row = image->pixels + (size_t)y * image->stride;
-        filter_row(row, y > 0 ? row - image->stride : zeros, n, bpp, fast, candidate, out);
+        filter_row(row, y > 0 ? row - image->stride : zeros, n, bpp, candidate, out);
     }
 }
 
 /* Every row of a 16-bit image: its native-endian samples turned big-endian, as PNG stores them,
  * into one of the two rows of `swapped` (this one and the one above), then filtered. */
-static void filter_rows16(const cio_image *image, int fast, const uint8_t *zeros, uint8_t *candidate, uint8_t *swapped,
+static void filter_rows16(const cio_image *image, const uint8_t *zeros, uint8_t *candidate, uint8_t *swapped,
                           uint8_t *out) {
     size_t bpp = (size_t)image->layout * 2, n = (size_t)image->width * bpp;
     const uint8_t *above = zeros;
@@ -141,7 +123,7 @@ static void filter_rows16(const cio_image *image, int fast, const uint8_t *zeros
             row[i] = (uint8_t)(v >> 8);
             row[i + 1] = (uint8_t)v;
         }
-        filter_row(row, above, n, bpp, fast, candidate, out);
+        filter_row(row, above, n, bpp, candidate, out);
         above = row;
     }
 }
@@ -163,8 +145,8 @@ cio_status cio_png_idat(const cio_image *image, const cio_png_options *options, 
     size_t bound = 0, size = 0;
     if (filtered != NULL && zeros != NULL && candidate != NULL && compressor != NULL &&
         (swapped != NULL || !image->sixteen_bit)) {
-        if (image->sixteen_bit) filter_rows16(image, options->fast_filters, zeros, candidate, swapped, filtered);
-        else filter_rows(image, options->fast_filters, zeros, candidate, filtered);
+        if (image->sixteen_bit) filter_rows16(image, zeros, candidate, swapped, filtered);
+        else filter_rows(image, zeros, candidate, filtered);
         bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
         compressed = malloc(bound);
         if (compressed != NULL) size = libdeflate_zlib_compress(compressor, filtered, filtered_size, compressed, bound);

@@ -18,7 +18,7 @@ import TestSupport
         let decoded = try ImageFile.decode(data, options: DecodeOptions(scaleDenominator: data[0] == 0xFF ? 1 << (variant % 3) : 1))
         let icc = try ImageFile.probe(data).iccProfile
         if decoded.pixels.layout.hasAlpha || variant % 2 == 1 {
-            return try ImageEncoder.encodePNG(decoded.pixels, options: PNGEncodeOptions(fastFilters: variant % 4 == 1))
+            return try ImageEncoder.encodePNG(decoded.pixels, options: PNGEncodeOptions(compressionLevel: variant % 4 == 1 ? 1 : 3))
         }
         let options = JPEGEncodeOptions(quality: 80, progressive: variant % 4 == 2, chroma: variant % 4 == 2 ? .full444 : .subsampled420)
         return try ImageEncoder.encodeJPEG(decoded.pixels, options: options, iccProfile: icc)

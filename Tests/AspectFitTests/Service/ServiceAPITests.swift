@@ -18,7 +18,7 @@ import Testing
         a.background = try RGBColor(parsing: "rebeccapurple")
         a.format = .png
         a.jpeg = JPEGEncodeOptions(quality: 70, progressive: true, chroma: .full444, optimizeHuffman: true)
-        a.png = PNGEncodeOptions(compressionLevel: 9, fastFilters: true)
+        a.png = PNGEncodeOptions(compressionLevel: 9)
         a.keepICCProfile = false
         a.keepMetadata = .all
         a.decode = DecodePolicy(maxPixels: 1_000_000, failOnTruncation: false)
