@@ -45,8 +45,8 @@ mutants=$(cat <<'EOF'
 
 @ corners-on-picture-rounds-the-box
 ? cornersOnThePictureOrTheBox
-- let onPicture = options.cornersOn == .picture && plan.letterbox != nil
-+ let onPicture = options.cornersOn == .box && plan.letterbox != nil
+- let onPicture = options.cornersOn == .picture && letterbox != nil
++ let onPicture = options.cornersOn == .box && letterbox != nil
 
 @ corners-on-bars-never-warned
 ? cornersOnThePictureOrTheBox
@@ -70,7 +70,7 @@ mutants=$(cat <<'EOF'
 
 @ sixteen-bit-corners-on-box
 ? sixteenBitPNGFillsTheSameWay
-- if picture { cutCorners(of: &image) }
+- if plan.roundsPicture { cutCorners(of: &image) }
 + if false { cutCorners(of: &image) }
 
 @ idle-option-never-warned

@@ -17,6 +17,9 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     public var letterbox: Letterbox? = nil
     /// Whether rounded corners are cut (a radius that resolves to more than zero pixels).
     public var cutsCorners = false
+    /// Whether the corners round the picture inside the contain box (`CornerTarget.picture` with a
+    /// letterbox) rather than the box.
+    public var roundsPicture = false
     /// Whether the box's rounded corners fall wholly on contain bars of their own fill, so nothing
     /// shows them (`CornerTarget.picture` rounds the picture instead).
     public var cornersOnlyOnBars = false

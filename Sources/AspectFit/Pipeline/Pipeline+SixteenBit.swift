@@ -33,10 +33,9 @@ extension Pipeline {
         // Bars and corners are cut into alpha, then the background (if any) goes under everything.
         let fills = plan.letterbox != nil || plan.cutsCorners
         if fills { image = image.addingOpaqueAlpha() }
-        let picture = options.cornersOn == .picture && plan.letterbox != nil
-        if picture { cutCorners(of: &image) }
+        if plan.roundsPicture { cutCorners(of: &image) }
         if let letterbox = plan.letterbox { image = letterbox.placeOnTransparency(image) }
-        if !picture { cutCorners(of: &image) }
+        if !plan.roundsPicture { cutCorners(of: &image) }
         if let background = options.background, background.a > 0 { image = image.underlaid(with: background) }
         if !plan.outputLayout.hasAlpha { image = image.droppingAlpha() }
         clock.lap("corners")

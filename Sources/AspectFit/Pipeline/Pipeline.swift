@@ -51,6 +51,7 @@ public struct Pipeline: Sendable {
                            windowChoice: smart ? WindowChoice(window: crop, strategy: options.gravity) : nil, letterbox: letterbox,
                            cutsCorners: corners, cornersOnlyOnBars: corners && !onPicture
                                && letterbox.map { cornersMiss($0, picture: (crop.outputWidth, crop.outputHeight)) } == true)
+        plan.roundsPicture = onPicture
         plan.outputBitDepth = outputBitDepth(source: info, format: format).rawValue
         return plan
     }
@@ -129,12 +130,11 @@ public struct Pipeline: Sendable {
                 clock: Stopwatch, cancellation: CancellationFlag?) throws(FitError) -> FitResult {
         var clock = clock
         var image = resampled
-        let onPicture = options.cornersOn == .picture && plan.letterbox != nil
-        if onPicture { image = applyCorners(to: image, plan: plan) }
+        if plan.roundsPicture { image = applyCorners(to: image, plan: plan) }
         if let box = plan.letterbox {
             image = box.place(image, transparent: plan.outputLayout.hasAlpha, background: opaqueFill)
         }
-        if !onPicture { image = applyCorners(to: image, plan: plan) }
+        if !plan.roundsPicture { image = applyCorners(to: image, plan: plan) }
         if plan.outputLayout.hasAlpha, let background = options.background, background.a > 0 {
             image = underlay(image, with: background)
         }
