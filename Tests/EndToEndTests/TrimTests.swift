@@ -227,6 +227,24 @@ import TestSupport
         #expect(!sandbox.exists("d.png"))
     }
 
+    /// The memory estimate counts the whole frame decoded at full scale (where the plan alone would
+    /// shrink on load by 8), and for a smart crop the box's copy: the fit's peak stays under it.
+    @Test(arguments: [["-w", "300"], ["-r", "3:1", "-w", "300", "-g", "attention"]])
+    func theMemoryEstimateHoldsTheTrimRoute(_ arguments: [String]) throws {
+        let sandbox = try Sandbox()
+        _ = try Self.convert(["-size", "3000x2000", "xc:white", "(", "-size", "2800x1700", "gradient:red-blue", ")", "-geometry", "+120+90",
+                              "-composite", "-quality", "80", sandbox.url("big.jpg").path])
+        let planned = try sandbox.run(["--dry-run", "--json", "--trim"] + arguments + ["big.jpg"])
+        let estimate = try #require(planned.jsonLines.compactMap { $0["memory"] as? Int }.first, "\(planned.stdoutText)")
+        #expect(estimate > 3000 * 2000 * 4)
+        let fit = try PeakMemory.run(["--trim", "-o", "out.jpg"] + arguments + ["big.jpg"], in: sandbox.root)
+        #expect(fit.status == 0)
+        // The estimate is the fit's: the binary's own resident pages (its libraries) are not in it.
+        let idle = try PeakMemory.run(["--version"], in: sandbox.root)
+        let used = (fit.kilobytes - idle.kilobytes) * 1024
+        #expect(used <= estimate, "peak \(fit.kilobytes) KiB less \(idle.kilobytes) KiB idle, estimated \(estimate / 1024) KiB")
+    }
+
     /// A 16-bit PNG is trimmed on the 8-bit route and written at 8 bits; 16-bit output is refused.
     @Test func sixteenBitSourcesAreTrimmedAtEightBits() throws {
         let sandbox = try Sandbox()
