@@ -245,6 +245,24 @@ import TestSupport
         #expect(used <= estimate, "peak \(fit.kilobytes) KiB less \(idle.kilobytes) KiB idle, estimated \(estimate / 1024) KiB")
     }
 
+    /// An output named by its size ({w}, {h}, {ratio}: the default beside the input) needs a size the
+    /// trim cannot change; otherwise the input fails, naming why, and nothing is written.
+    @Test func outputsNamedBySizeNeedASizeTheTrimCannotChange() throws {
+        let sandbox = try Sandbox()
+        _ = try Self.draw(Sides(top: 4, right: 4, bottom: 4, left: 4), to: sandbox.url("s.png").path)
+        let named = try sandbox.run(["--trim", "-r", "1:1", "-w", "32", "s.png"])
+        #expect(named.status == 0 && sandbox.exists("s-32x32.png"), "\(named.stderr)")
+        for arguments in [["--trim", "s.png"], ["--trim", "-w", "32", "s.png"], ["--trim", "-r", "1:1", "-w", "32", "--no-enlarge", "s.png"],
+                          ["--trim", "-o", "{name}-{w}.png", "s.png"]] {
+            let before = sandbox.files(under: ".")
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 1 && result.stderr.contains("size comes from the trimmed pixels"), "\(arguments): \(result.stderr)")
+            #expect(sandbox.files(under: ".") == before, "\(arguments) wrote a file")
+        }
+        let plain = try sandbox.run(["--trim", "-o", "plain.png", "s.png"])
+        #expect(plain.status == 0 && sandbox.exists("plain.png"), "\(plain.stderr)")
+    }
+
     /// A 16-bit PNG is trimmed on the 8-bit route and written at 8 bits; 16-bit output is refused.
     @Test func sixteenBitSourcesAreTrimmedAtEightBits() throws {
         let sandbox = try Sandbox()
