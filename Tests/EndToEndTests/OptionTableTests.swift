@@ -18,9 +18,14 @@ import TestSupport
         "generate-completion-script": "bash",
     ]
 
+    /// Options valid beside the default output name (`NAME-WxH.EXT`) only with a size they cannot
+    /// change: a trim's output size otherwise comes from the pixels (docs/trim.md).
+    static let needFixedSize: Set<String> = ["trim", "trim-threshold"]
+
     /// What each option needs beside it to be valid alone (its `requires`, from the table).
     static func arguments(for option: OptionDeclaration) -> [String] {
         var arguments = ["--\(option.long)"] + (option.takesValue ? [sampleValues[option.long] ?? "?"] : [])
+        if needFixedSize.contains(option.long) { arguments += ["-s", "64x48"] }
         for needed in option.requires {
             arguments += ["--\(needed)"] + (OptionTable.named(needed)!.takesValue ? [sampleValues[needed] ?? "?"] : [])
         }

@@ -234,7 +234,7 @@ import TestSupport
         let sandbox = try Sandbox()
         _ = try Self.convert(["-size", "3000x2000", "xc:white", "(", "-size", "2800x1700", "gradient:red-blue", ")", "-geometry", "+120+90",
                               "-composite", "-quality", "80", sandbox.url("big.jpg").path])
-        let planned = try sandbox.run(["--dry-run", "--json", "--trim"] + arguments + ["big.jpg"])
+        let planned = try sandbox.run(["--dry-run", "--json", "--trim", "-o", "out.jpg"] + arguments + ["big.jpg"])
         let estimate = try #require(planned.jsonLines.compactMap { $0["memory"] as? Int }.first, "\(planned.stdoutText)")
         #expect(estimate > 3000 * 2000 * 4)
         let fit = try PeakMemory.run(["--trim", "-o", "out.jpg"] + arguments + ["big.jpg"], in: sandbox.root)
