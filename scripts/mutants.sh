@@ -657,6 +657,36 @@ mutants=$(cat <<'EOF'
 ? theMemoryEstimateHoldsTheSixteenBitRoute
 - decoder += region * channels * (choosing ? 2 + 1 + 2 + 4 : 2 + 4)
 + decoder += 0
+
+@ trim-threshold-compared-the-wrong-way
+? theThresholdIsTheLargestChannelDifference
+- for c in 0 ..< channels where abs(Int(pixels[start + c]) - Int(reference[c])) > threshold { return true }
++ for c in 0 ..< channels where abs(Int(pixels[start + c]) - Int(reference[c])) >= threshold { return true }
+
+@ trim-right-side-kept
+? solidBordersOnEverySideCombination
+- let right = (left ..< w).reversed().first(where: columnHasContent)! + 1
++ let right = w
+
+@ trim-box-not-planned
+? TrimTests|TrimLibraryTests
+- (part.width, part.height) = (stored.width, stored.height)
++ (part.width, part.height) = (source.width, source.height)
+
+@ trim-focus-not-moved-into-the-box
+? gravityFocusAndSmartCropApplyToTheBox
+- partOptions.gravity = Self.gravity(options.gravity, within: box, uprightWidth: whole.width, uprightHeight: whole.height)
++ partOptions.gravity = options.gravity
+
+@ trim-transparency-ignored
+? TrimTests|TrimLibraryTests
+- let againstAlpha = frame.layout.hasAlpha && reference[channels - 1] == 0
++ let againstAlpha = false
+
+@ memory-estimate-trim-frame-uncounted
+? theMemoryEstimateHoldsTheTrimRoute
+- decoder += plan.windowChoice.map { $0.isChosen ? 3 * frame : frame } ?? frame
++ decoder += 0
 EOF
 )
 

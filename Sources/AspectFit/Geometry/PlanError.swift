@@ -12,6 +12,8 @@ public enum PlanError: Error, Hashable, CustomStringConvertible, LocalizedError 
     case outputTooLarge(width: Double, height: Double, maxSide: Int, maxPixels: Int)
     /// A focus point outside 0...1 (or not a number).
     case invalidFocus(x: Double, y: Double)
+    /// A trim with 16-bit output: the trim reads the pixels on the 8-bit route.
+    case trimSixteenBit
 
     public var description: String {
         switch self {
@@ -29,6 +31,8 @@ public enum PlanError: Error, Hashable, CustomStringConvertible, LocalizedError 
                     + "(\(DecimalText.format(w * h, decimals: 0)) in all), over the limit of \(maxPixels) pixels"
         case .invalidFocus(let x, let y):
             "focus point \(x),\(y) is outside the image; both must be in 0...1"
+        case .trimSixteenBit:
+            "a trimmed image is written at 8 bits: 16-bit output cannot be trimmed"
         }
     }
 

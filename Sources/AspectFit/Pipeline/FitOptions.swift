@@ -61,6 +61,9 @@ public struct FitOptions: Sendable, Hashable, Codable {
     /// The lowest quality (1...100, on each format's own scale) a byte budget may go down to; a
     /// quality asked for below it is kept as asked.
     public var minQuality = 30
+    /// Remove a uniform border before the fit (`Trim`): the crop, gravity and focus then apply to
+    /// the box that is left, read from the pixels at full scale. Nil: no trim.
+    public var trim: Trim?
 
     /// The defaults.
     public init() {}
@@ -68,6 +71,7 @@ public struct FitOptions: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case ratio, size, gravity, fit, enlarge, filter, linearLight, cornerRadius, cornerStyle, cornersOn, background, format
         case jpeg, png, bitDepth, webp, avif, keepICCProfile, keepMetadata, toSRGB, decode, maxBytes, minQuality
+        case trim
     }
 
     /// Decodes the keys present; absent ones keep their defaults.
@@ -97,6 +101,7 @@ public struct FitOptions: Sendable, Hashable, Codable {
         o.decode = try c.decodeIfPresent(DecodePolicy.self, forKey: .decode) ?? o.decode
         o.maxBytes = try c.decodeIfPresent(Int.self, forKey: .maxBytes)
         o.minQuality = try c.decodeIfPresent(Int.self, forKey: .minQuality) ?? o.minQuality
+        o.trim = try c.decodeIfPresent(Trim.self, forKey: .trim)
         self = o
     }
 }

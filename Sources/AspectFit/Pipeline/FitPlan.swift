@@ -30,14 +30,20 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     /// it (`DecodeOptions.smoothChroma`, `CropPlan.hidesChromaReplication`); nil until decoded, as
     /// variants sharing a decode decide it together.
     public var repeatsChroma: Bool? = nil
+    /// Whether a uniform border is trimmed first (`FitOptions.trim`): the source is then decoded
+    /// whole at full scale, and a plan from the header alone has the untrimmed image's geometry.
+    public var trims = false
+    /// The box the trim kept, in upright source pixels (the whole image when nothing differed from
+    /// the border); nil until the pixels are read, and without a trim.
+    public var trimmedBox: PixelRect? = nil
 
     /// Whether the output has anything a background fills: contain bars, cut corners or source
     /// transparency.
     public var fillsBackground: Bool { letterbox != nil || cutsCorners || source.decodedLayout.hasAlpha }
 
     /// Whether this output decodes by itself rather than sharing a streamed 8-bit decode: its window
-    /// is still to be chosen from the pixels, or it is 16-bit.
-    var decodesAlone: Bool { windowChoice?.isChosen == false || outputBitDepth == 16 }
+    /// is still to be chosen from the pixels, it is 16-bit, or it is trimmed.
+    var decodesAlone: Bool { windowChoice?.isChosen == false || outputBitDepth == 16 || trims }
 
     /// The output width in pixels, upright: the letterbox's with `FitMode.contain`.
     public var outputWidth: Int { letterbox?.width ?? geometry.outputWidth }

@@ -70,6 +70,12 @@ public struct MemoryEstimate: Sendable, Equatable {
             // the whole frame is decoded into one buffer, then analysed at a reduced size
             decoder += 2 * scaledWidth * ((height + scale - 1) / scale) * max(channels, 4)
         }
+        if plan.trims {
+            // the whole frame at full scale; a smart crop also analyses a copy of the trimmed box (counted
+            // above when the window is to be chosen: a trim can leave one to choose where the plan had none)
+            let frame = width * height * max(channels, 4)
+            decoder += plan.windowChoice.map { $0.isChosen ? 3 * frame : frame } ?? frame
+        }
         if plan.outputBitDepth == 16 {
             // the region (the whole frame when a window is chosen: then also its 8-bit copy and the
             // cut window) in 16-bit samples, and its Float32 upright copy (WideResampler)

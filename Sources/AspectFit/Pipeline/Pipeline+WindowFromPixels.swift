@@ -19,6 +19,11 @@ extension Pipeline {
         let crop = try chooseWindow(from: frame, plan: &plan)
         plan.repeatsChroma = decode.repeatsChroma(decoding: plan.source.format)
 
+        return (resample(frame, crop: crop, workspace: workspace), reported(decoded.warnings))
+    }
+
+    /// Resamples `crop` from `frame`, the whole stored image decoded at `crop`'s scale: its decode region's rows, in order.
+    func resample(_ frame: PixelBuffer, crop: CropPlan, workspace: PipelineWorkspace) -> PixelBuffer {
         let region = crop.decodeRegion
         let box = Box(x: crop.scaledCrop.x - Double(region.x), y: crop.scaledCrop.y - Double(region.y),
                       width: crop.scaledCrop.width, height: crop.scaledCrop.height)
@@ -34,7 +39,7 @@ extension Pipeline {
         }
         var image = workspace.image
         resampler.finish(into: &image)
-        return (image, reported(decoded.warnings))
+        return image
     }
 
     /// Chooses the window on `frame` (the whole source at the plan's decode scale) and re-plans

@@ -33,6 +33,7 @@ public struct Pipeline: Sendable {
                                          filterRadius: options.filter.radius)
             } catch { throw .plan(error) }
         }
+        if options.trim != nil { crop = crop.withDecodeScale(1, filterRadius: options.filter.radius) }
         let box = (width: letterbox?.width ?? crop.outputWidth, height: letterbox?.height ?? crop.outputHeight)
         let onPicture = options.cornersOn == .picture && letterbox != nil
         let corners = onPicture ? cutsCorners(width: crop.outputWidth, height: crop.outputHeight)
@@ -53,6 +54,8 @@ public struct Pipeline: Sendable {
                                && letterbox.map { cornersMiss($0, picture: (crop.outputWidth, crop.outputHeight)) } == true)
         plan.roundsPicture = onPicture
         plan.outputBitDepth = outputBitDepth(source: info, format: format).rawValue
+        plan.trims = options.trim != nil
+        if plan.trims && plan.outputBitDepth == 16 { throw .plan(.trimSixteenBit) }
         return plan
     }
 
@@ -67,12 +70,13 @@ public struct Pipeline: Sendable {
     }
 
     /// The depth `options.bitDepth` asks of a `format` output of `info`: PNG alone holds 16 bits; by
-    /// default a 16-bit PNG keeps them, unless `toSRGB` converts it (at 8 bits) or `maxBytes` asks
-    /// for small files (a forced 16-bit output over the budget fails).
+    /// default a 16-bit PNG keeps them, unless `toSRGB` converts it (at 8 bits), `trim` reads it (at 8
+    /// bits) or `maxBytes` asks for small files (a forced 16-bit output over the budget fails).
     private func outputBitDepth(source info: ImageInfo, format: ImageFormat) -> BitDepth {
         guard format == .png else { return .eight }
         if let depth = options.bitDepth { return depth }
-        return info.format == .png && info.bitDepth == 16 && !options.toSRGB && options.maxBytes == nil ? .sixteen : .eight
+        return info.format == .png && info.bitDepth == 16 && !options.toSRGB && options.trim == nil
+            && options.maxBytes == nil ? .sixteen : .eight
     }
 
     /// Fits one encoded JPEG, PNG, WebP, AVIF, HEIF or GIF image (`[UInt8]`, `Data`, a byte slice: read in place, never
@@ -110,7 +114,9 @@ public struct Pipeline: Sendable {
         }
         let image: PixelBuffer
         let warnings: [String]
-        if plan.windowChoice?.isChosen == false {
+        if let trim = options.trim {
+            (image, warnings) = try decodeTrimming(bytes, trim: trim, plan: &plan, workspace: workspace, cancellation: cancellation)
+        } else if plan.windowChoice?.isChosen == false {
             (image, warnings) = try decodeChoosingWindow(bytes, plan: &plan, workspace: workspace, cancellation: cancellation)
         } else {
             let decode = SharedDecode(geometries: [plan.geometry], filters: [options.filter], linearLight: [options.linearLight],

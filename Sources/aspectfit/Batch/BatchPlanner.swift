@@ -170,6 +170,11 @@ struct BatchPlanner {
         if input.isStandardInput && variant.output == nil { item.output = .standardOutput; return item }
         if let fixedTarget { item.output = fixedTarget; return item }
         guard let template, let format else { return item }
+        if plan?.trims == true, template.needsPlan, !Self.sizeKnownBeforeTrim(variant.fit) {
+            item.disposition = .failed("with --trim this output's size comes from the trimmed pixels, so {w}, {h} and {ratio} "
+                + "cannot name it before the fit: fix the size (-s WxH, or -r with -w, -H or --max) or give -o a name without them")
+            return item
+        }
         let values = OutputTemplate.Values(
             name: input.isStandardInput ? PathBytes("stdin") : input.path.stem,
             ext: OutputExtension.written(for: format, input: input.isStandardInput ? nil : input.path),
@@ -187,6 +192,16 @@ struct BatchPlanner {
             item.disposition = .failed(error.description)
         }
         return item
+    }
+
+    /// Whether `fit` sets the output's size and ratio whatever the shape of the box a trim keeps.
+    private static func sizeKnownBeforeTrim(_ fit: FitOptions) -> Bool {
+        let kept = fit.enlarge || fit.fit == .contain
+        switch fit.size {
+        case .size: return kept
+        case .width, .height, .longEdge: return kept && fit.ratio != nil
+        case .none: return false
+        }
     }
 
     /// Two inputs writing one file is a usage error, checked on the FULL list so every shard agrees.

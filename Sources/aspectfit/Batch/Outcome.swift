@@ -37,7 +37,9 @@ struct Outcome: Sendable {
         o.add("source_format", info?.format.rawValue ?? item.input.format?.rawValue)
         o.add("orientation", info?.orientation.rawValue)
         let windowUnknown = plan?.windowChoice.map { !$0.isChosen } ?? false
-        if let crop = plan?.geometry.crop {
+        // A dry run of a trim plans the untrimmed image: where the crop falls is known only from the pixels.
+        let trimUnknown = plan.map { $0.trims && $0.trimmedBox == nil } ?? false
+        if let crop = plan?.geometry.crop, !trimUnknown {
             o.add("crop") { c in
                 c.add("x", windowUnknown ? nil : crop.x)
                 c.add("y", windowUnknown ? nil : crop.y)
@@ -55,6 +57,18 @@ struct Outcome: Sendable {
             }
         } else {
             o.add("focus", nil as String?)
+        }
+        if plan?.trims == true {
+            if let box = plan?.trimmedBox {
+                o.add("trim") { t in
+                    t.add("x", box.x)
+                    t.add("y", box.y)
+                    t.add("width", box.width)
+                    t.add("height", box.height)
+                }
+            } else {
+                o.add("trim", nil as String?)
+            }
         }
         if let box = plan?.letterbox, let crop = plan?.geometry {
             o.add("letterbox") { b in
@@ -89,6 +103,11 @@ struct Outcome: Sendable {
         let upright = plan.source.orientation.uprightSize(width: plan.source.width, height: plan.source.height)
         line += ": \(upright.width)x\(upright.height) \(plan.source.format.rawValue)"
         if plan.source.orientation != .up { line += " (orientation \(plan.source.orientation.rawValue))" }
+        if let box = plan.trimmedBox {
+            line += ", trimmed to \(box)"
+        } else if plan.trims {
+            line += ", trimmed when run (the crop below is the untrimmed image's)"
+        }
         let c = plan.geometry.crop
         line += ", crop \(JSONObjectWriter.number(c.width))x\(JSONObjectWriter.number(c.height))"
         if let choice = plan.windowChoice, let x = choice.focusX, let y = choice.focusY {

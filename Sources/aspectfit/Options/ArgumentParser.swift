@@ -27,6 +27,9 @@ struct ArgumentParser {
         var variantWarnings: [String] = []
         var given = Set(seen)
         options.variants = try variants(of: line, seen: seen, warnings: &variantWarnings, allGiven: &given)
+        if options.fit.trim != nil, options.outputVariants.contains(where: { $0.fit.bitDepth == .sixteen }) {
+            throw UsageError("--trim reads and writes 8-bit pixels: it cannot be used with --png-depth 16")
+        }
         options.warnings = line.warnings + variantWarnings
         options.given = given
         return options

@@ -136,6 +136,20 @@ enum OptionTable {
             long: "linear", section: .shape,
             help: "Resample in linear light (gamma-correct, slower).",
             action: .flag { $0.options.fit.linearLight = true }, inVariant: true),
+        OptionDeclaration(
+            long: "trim", section: .shape,
+            help: "First remove a uniform border: the colour of the top-left pixel (or transparency when it is "
+                + "transparent), within --trim-threshold; the fit then applies to what is left, and every variant "
+                + "to the same box. A uniform image is kept whole (with a warning). Output is 8-bit.",
+            action: .flag { $0.options.fit.trim = $0.options.fit.trim ?? Trim() }),
+        OptionDeclaration(
+            long: "trim-threshold", section: .shape,
+            help: "How far a pixel may be from the border colour and still be trimmed: the largest difference of any "
+                + "channel, 0-255 (default \(Trim.defaultThreshold), as sharp); against transparency, the alpha.",
+            action: .value(valueName: "N") { line, value throws(UsageError) in
+                line.options.fit.trim = Trim(threshold: try value.integer(in: 0...255))
+            },
+            requires: ["trim"]),
     ]
 
     static let output: [OptionDeclaration] = [

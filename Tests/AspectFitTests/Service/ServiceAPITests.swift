@@ -33,7 +33,9 @@ import Testing
         c.gravity = .attention
         var d = c
         d.gravity = .entropy
-        return [FitOptions(), a, b, c, d]
+        var e = b
+        e.trim = Trim(threshold: 24)
+        return [FitOptions(), a, b, c, d, e]
     }
 
     @Test func optionsRoundTripThroughJSONAndHashAsACacheKey() throws {

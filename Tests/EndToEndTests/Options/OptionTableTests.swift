@@ -12,14 +12,20 @@ import TestSupport
         "ratio": "4:3", "width": "64", "height": "48", "size": "64x48", "max": "64", "gravity": "north",
         "focus": "0.5,0.3", "fit": "contain", "radius": "10%", "corners": "continuous", "corners-on": "picture", "background": "#336699", "filter": "mitchell",
         "output": "out/", "format": "png", "quality": "90", "png-compression": "6", "png-depth": "16", "webp-quality": "70", "webp-effort": "2", "avif-quality": "50", "avif-speed": "9", "max-bytes": "64K", "min-quality": "40", "max-pixels": "24M",
+        "trim-threshold": "20",
         "max-file-size": "64M", "fail-on": "none", "files-from": "list.txt", "jobs": "2", "shard": "1/1",
         "variant": "-w 64 -o v/", "variants-from": "variants.txt", "max-memory": "512M",
         "generate-completion-script": "bash",
     ]
 
+    /// Options valid beside the default output name (`NAME-WxH.EXT`) only with a size they cannot
+    /// change: a trim's output size otherwise comes from the pixels (docs/trim.md).
+    static let needFixedSize: Set<String> = ["trim", "trim-threshold"]
+
     /// What each option needs beside it to be valid alone (its `requires`, from the table).
     static func arguments(for option: OptionDeclaration) -> [String] {
         var arguments = ["--\(option.long)"] + (option.takesValue ? [sampleValues[option.long] ?? "?"] : [])
+        if needFixedSize.contains(option.long) { arguments += ["-s", "64x48"] }
         for needed in option.requires {
             arguments += ["--\(needed)"] + (OptionTable.named(needed)!.takesValue ? [sampleValues[needed] ?? "?"] : [])
         }
