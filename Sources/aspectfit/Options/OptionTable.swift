@@ -136,6 +136,13 @@ enum OptionTable {
             long: "linear", section: .shape,
             help: "Resample in linear light (gamma-correct, slower).",
             action: .flag { $0.options.fit.linearLight = true }, inVariant: true),
+        OptionDeclaration(
+            long: "sharpen", section: .shape,
+            help: "Unsharp mask on the resized picture (not bars or corners), on the sRGB values, alpha untouched: "
+                + "default (\(Sharpen.mild), a mild sharpen like sharp's sharpen()), SIGMA in output pixels (0.1-10), or SIGMA,AMOUNT (amount 0-10), e.g. 1,0.8.",
+            action: .value(valueName: "default|SIGMA[,AMOUNT]") { line, value throws(UsageError) in
+                line.options.fit.sharpen = try value.parsed { try Sharpen(parsing: $0) }
+            }, inVariant: true),
     ]
 
     static let output: [OptionDeclaration] = [
