@@ -5,8 +5,10 @@ import Darwin
 #endif
 
 /// An unsharp mask applied to the resampled picture (before bars and corners), on the sRGB-encoded
-/// values: `out = clamp(in + amount * (in - gaussianBlur(in, sigma)))` on the colour channels; alpha is
-/// left as it is, and colour is sharpened as stored (straight, not premultiplied).
+/// values (gamma light): `out = round(clamp(in + amount * (in - gaussianBlur(in, sigma))))` on the
+/// colour channels, the Gaussian's taps out to ceil(3 sigma) and the picture's edge pixels repeated
+/// beyond it. Alpha is left as it is; with alpha the blur weighs each pixel by its alpha, so the
+/// colour of transparent pixels cannot halo a visible edge. The same mask runs on 16-bit samples.
 ///
 /// `Codable` with defaults: keys left out decode to the default's.
 public struct Sharpen: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -16,7 +18,7 @@ public struct Sharpen: Sendable, Hashable, Codable, CustomStringConvertible {
     public var amount: Double
 
     /// The default: a mild sharpen close to sharp's `sharpen()` without arguments (see docs/quality.md).
-    public static let mild = Sharpen(uncheckedSigma: 0.8, amount: 0.5)
+    public static let mild = Sharpen(uncheckedSigma: 1, amount: 0.4)
     /// The sigmas accepted.
     public static let sigmaRange = 0.1 ... 10.0
     /// The amounts accepted.
@@ -70,56 +72,81 @@ public struct Sharpen: Sendable, Hashable, Codable, CustomStringConvertible {
         return weights.map { Float($0 / sum) }
     }
 
-    /// What `apply` allocates for a `width` x `height` image of `channels` samples a pixel: the
-    /// copy it writes and one float per sample of scratch.
-    static func scratchBytes(width: Int, height: Int, channels: Int) -> Int {
-        width * height * channels * (1 + MemoryLayout<Float>.size)
+    /// What `apply` allocates for a `width` x `height` image of `channels` samples of `sampleBytes`
+    /// each: the copy it writes and one float per sample of scratch.
+    static func scratchBytes(width: Int, height: Int, channels: Int, sampleBytes: Int) -> Int {
+        width * height * channels * (sampleBytes + MemoryLayout<Float>.size)
     }
 
-    /// `image` sharpened: a horizontal blur into float scratch, then the vertical blur and the mask
-    /// written back over the image's own colour samples (edges clamped).
+    /// `image` sharpened (`mask(_:width:height:stride:channels:hasAlpha:)`).
     func apply(to image: PixelBuffer) -> PixelBuffer {
-        guard amount > 0, image.width > 0, image.height > 0 else { return image }
         var image = image
-        let (width, height, channels) = (image.width, image.height, image.layout.channels)
-        let colours = image.layout.hasAlpha ? channels - 1 : channels
+        let (width, height, stride, layout) = (image.width, image.height, image.bytesPerRow, image.layout)
+        image.bytes.withUnsafeMutableBufferPointer { bytes in
+            mask(bytes, width: width, height: height, stride: stride, channels: layout.channels, hasAlpha: layout.hasAlpha)
+        }
+        return image
+    }
+
+    /// The 16-bit route's `image` sharpened, the same mask on 0...65535 samples.
+    func apply(to image: PixelBuffer16) -> PixelBuffer16 {
+        var image = image
+        let (width, height, layout) = (image.width, image.height, image.layout)
+        image.samples.withUnsafeMutableBufferPointer { samples in
+            mask(samples, width: width, height: height, stride: width * layout.channels, channels: layout.channels,
+                 hasAlpha: layout.hasAlpha)
+        }
+        return image
+    }
+
+    /// The mask in place: a horizontal blur into float scratch, then the vertical blur and the mask
+    /// written over the colour samples, edges clamped. With alpha the blur weighs each pixel by its
+    /// alpha (the colour of transparent pixels is not seen, so it cannot halo the visible edge) and
+    /// a fully transparent pixel is left as it is.
+    private func mask<Sample: FixedWidthInteger & UnsignedInteger>(
+        _ samples: UnsafeMutableBufferPointer<Sample>, width: Int, height: Int, stride: Int, channels: Int, hasAlpha: Bool
+    ) {
+        guard amount > 0, width > 0, height > 0 else { return }
+        let colours = hasAlpha ? channels - 1 : channels
+        // per pixel: each colour (times alpha), then with alpha the alpha itself
+        let planes = hasAlpha ? colours + 1 : colours
         let taps = kernel
         let radius = taps.count / 2
-        let stride = image.bytesPerRow
-        var across = [Float](repeating: 0, count: width * height * colours)
         let gain = Float(amount)
-        image.bytes.withUnsafeMutableBufferPointer { bytes in
-            across.withUnsafeMutableBufferPointer { across in
-                for y in 0 ..< height {
-                    let row = y * stride
-                    for x in 0 ..< width {
-                        for c in 0 ..< colours {
-                            var sum: Float = 0
-                            for (k, weight) in taps.enumerated() {
-                                let sx = min(max(x + k - radius, 0), width - 1)
-                                sum += weight * Float(bytes[row + sx * channels + c])
-                            }
-                            across[(y * width + x) * colours + c] = sum
-                        }
+        let top = Float(Sample.max)
+        var across = [Float](repeating: 0, count: width * height * planes)
+        across.withUnsafeMutableBufferPointer { across in
+            var sums = [Float](repeating: 0, count: planes)
+            for y in 0 ..< height {
+                let row = y * stride
+                for x in 0 ..< width {
+                    for p in 0 ..< planes { sums[p] = 0 }
+                    for (k, weight) in taps.enumerated() {
+                        let pixel = row + min(max(x + k - radius, 0), width - 1) * channels
+                        let alpha = hasAlpha ? Float(samples[pixel + colours]) : 1
+                        for c in 0 ..< colours { sums[c] += weight * alpha * Float(samples[pixel + c]) }
+                        if hasAlpha { sums[colours] += weight * alpha }
                     }
+                    for p in 0 ..< planes { across[(y * width + x) * planes + p] = sums[p] }
                 }
-                for y in 0 ..< height {
-                    for x in 0 ..< width {
-                        for c in 0 ..< colours {
-                            var blur: Float = 0
-                            for (k, weight) in taps.enumerated() {
-                                let sy = min(max(y + k - radius, 0), height - 1)
-                                blur += weight * across[(sy * width + x) * colours + c]
-                            }
-                            let index = y * stride + x * channels + c
-                            let value = Float(bytes[index])
-                            let sharpened = (value + gain * (value - blur)).rounded()
-                            bytes[index] = UInt8(min(max(sharpened, 0), 255))
-                        }
+            }
+            for y in 0 ..< height {
+                for x in 0 ..< width {
+                    let pixel = y * stride + x * channels
+                    if hasAlpha, samples[pixel + colours] == 0 { continue }
+                    for p in 0 ..< planes { sums[p] = 0 }
+                    for (k, weight) in taps.enumerated() {
+                        let from = (min(max(y + k - radius, 0), height - 1) * width + x) * planes
+                        for p in 0 ..< planes { sums[p] += weight * across[from + p] }
+                    }
+                    let coverage = hasAlpha ? sums[colours] : 1
+                    for c in 0 ..< colours {
+                        let value = Float(samples[pixel + c])
+                        let sharpened = (value + gain * (value - sums[c] / coverage)).rounded()
+                        samples[pixel + c] = Sample(min(max(sharpened, 0), top))
                     }
                 }
             }
         }
-        return image
     }
 }

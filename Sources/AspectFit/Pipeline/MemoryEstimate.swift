@@ -121,7 +121,8 @@ public struct MemoryEstimate: Sendable, Equatable {
         let rowWidth = max(g.decodeRegion.width, g.outputWidth, g.outputHeight) + 16
         let resampler = (taps + 2) * rowWidth * 4 * 2 + (g.outputWidth + g.outputHeight) * taps * 16 + rowWidth * 4 * 12
         let sharpened = options.sharpen == nil ? 0
-            : Sharpen.scratchBytes(width: g.outputWidth, height: g.outputHeight, channels: resampledChannels)
+            : Sharpen.scratchBytes(width: g.outputWidth, height: g.outputHeight, channels: resampledChannels,
+                                   sampleBytes: sampleBytes)
         return resampler + resampled + copied + sharpened + encoding
     }
 }
