@@ -15,7 +15,7 @@ over the photos of:
   SSIM       BT.601 luma SSIM (Gaussian window, sigma 1.5) against a float reference downscale:
              the source read by Pillow, linearised, Lanczos-resized in float32 per channel to the
              thumbnail's crop, encoded back (the plain thumbnail's own SSIM is printed as "none")
-Also sharp's mild sharpen (sharpen() without options: the 3x3 kernel -1 x8, 32, scale 24, on
+First, the Gaussian mask whose frequency response is nearest sharp's mild sharpen. Also sharp's mild sharpen (sharpen() without options: the 3x3 kernel -1 x8, 32, scale 24, on
 the codes) for comparison.
 
     .bench/pillow/bin/python scripts/measure/measure-sharpen.py [--sizes 400x300] [--masks 1,0.4:1.5,1]
@@ -69,6 +69,36 @@ def sharp_mild(codes):
     h, w = codes.shape[:2]
     total = sum(padded[dy:dy + h, dx:dx + w] for dy in range(3) for dx in range(3))
     return np.clip(np.rint((33 * codes - total) / 24), 0, 255)
+
+
+def response(kernel, n=64):
+    """The 2-D frequency response of a centred square kernel on an n x n grid."""
+    grid = np.zeros((n, n))
+    r = kernel.shape[0] // 2
+    for i in range(-r, r + 1):
+        for j in range(-r, r + 1):
+            grid[i % n, j % n] = kernel[i + r, j + r]
+    return np.real(np.fft.fft2(grid))
+
+
+def mask_kernel(sigma, amount):
+    radius = math.ceil(3 * sigma)
+    x = np.arange(-radius, radius + 1)
+    w = np.exp(-x * x / (2 * sigma * sigma))
+    w /= w.sum()
+    kernel = -amount * np.outer(w, w)
+    kernel[radius, radius] += 1 + amount
+    return kernel
+
+
+def fit_to_sharp_mild():
+    """RMS distance of each mask's response from sharp's mild 3x3 kernel's, the nearest first."""
+    mild = response(np.array([[-1, -1, -1], [-1, 32, -1], [-1, -1, -1]]) / 24.0)
+    rms = {(round(s, 2), round(a, 3)): float(np.sqrt(np.mean((response(mask_kernel(s, a)) - mild) ** 2)))
+           for s in np.arange(0.5, 1.51, 0.05) for a in np.arange(0.1, 1.01, 0.025)}
+    best = min(rms, key=rms.get)
+    print(f"nearest to sharp's mild sharpen: {best[0]},{best[1]} (RMS {rms[best]:.3f}); "
+          + ", ".join(f"{s},{a}: {rms[(s, a)]:.3f}" for s, a in [(1.0, 0.4), (0.8, 0.5)]))
 
 
 def lightness(codes):
@@ -125,6 +155,7 @@ def main():
     parser.add_argument("--sizes", default="400x300")
     parser.add_argument("--masks", default="1,0.4:1.5,1")
     args = parser.parse_args()
+    fit_to_sharp_mild()
     photos = sorted(glob.glob(os.path.join(ROOT, "../shared/corpus/photos/*")))
     print(f"{len(photos)} photos")
     print(f"{'size':>8} {'mask':>8} {'light':>7} {'acutance':>9} {'halo+':>7} {'halo-':>7} {'dY%':>7} {'SSIM':>7}")
