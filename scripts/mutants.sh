@@ -687,6 +687,36 @@ mutants=$(cat <<'EOF'
 ? theMemoryEstimateHoldsTheTrimRoute
 - decoder += plan.windowChoice.map { $0.isChosen ? 3 * frame : frame } ?? frame
 + decoder += 0
+
+@ sharpen-blur-radius-one-sigma
+? SharpenTests
+- let radius = Int((3 * sigma).rounded(.up))
++ let radius = Int((1 * sigma).rounded(.up))
+
+@ sharpen-amount-sign
+? SharpenTests
+- let sharpened = (value + gain * (value - sums[c] / coverage)).rounded()
++ let sharpened = (value - gain * (value - sums[c] / coverage)).rounded()
+
+@ sharpen-blur-ignores-alpha
+? SharpenTests
+- let alpha = hasAlpha ? Float(samples[pixel + colours]) : 1
++ let alpha: Float = 1
+
+@ sharpen-left-edge-mirrored
+? SharpenTests
+- let pixel = row + min(max(x + k - radius, 0), width - 1) * channels
++ let pixel = row + min(abs(x + k - radius), width - 1) * channels
+
+@ sharpen-not-on-the-16-bit-route
+? SharpenOptionTests
+- if let sharpen = options.sharpen { image = sharpen.apply(to: image) }
++ if let sharpen = options.sharpen, image.width < 0 { image = sharpen.apply(to: image) }
+
+@ sharpen-not-on-the-8-bit-routes
+? SharpenOptionTests
+- var image = options.sharpen.map { $0.apply(to: resampled) } ?? resampled
++ var image = resampled
 EOF
 )
 

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Why a value a user supplied for an option was refused, from any of the parsers (`AspectRatio`,
-/// `Gravity`, `Filter`, `CornerRadius`, `CornerStyle`, `RGBColor`, `OutputFormat`, `FitMode`): one type, so a
+/// `Gravity`, `Filter`, `CornerRadius`, `CornerStyle`, `RGBColor`, `OutputFormat`, `FitMode`, `Sharpen`): one type, so a
 /// service answers any of them with a 400 and `description` as the body.
 public enum OptionError: Error, Hashable, CustomStringConvertible, LocalizedError {
     /// Not an aspect ratio, or not a usable one.
@@ -24,9 +24,11 @@ public enum OptionError: Error, Hashable, CustomStringConvertible, LocalizedErro
     case unknownFormat(String)
     /// A fit mode other than cover or contain.
     case unknownFit(String)
+    /// A sharpen that is not "default", "SIGMA" or "SIGMA,AMOUNT" within `Sharpen`'s ranges.
+    case invalidSharpen(String)
 
     /// The option the value was given for: "ratio", "gravity", "filter", "radius", "corners", "corners-on",
-    /// "background", "format" or "fit", e.g. for the field of a 400 response.
+    /// "background", "format", "fit" or "sharpen", e.g. for the field of a 400 response.
     public var option: String {
         switch self {
         case .ratio: "ratio"
@@ -38,6 +40,7 @@ public enum OptionError: Error, Hashable, CustomStringConvertible, LocalizedErro
         case .invalidColor: "background"
         case .unknownFormat: "format"
         case .unknownFit: "fit"
+        case .invalidSharpen: "sharpen"
         }
     }
 
@@ -62,6 +65,8 @@ public enum OptionError: Error, Hashable, CustomStringConvertible, LocalizedErro
             "unknown format '\(text)': use jpeg, png, webp, avif or auto"
         case .unknownFit(let text):
             "unknown fit '\(text)': use cover or contain"
+        case .invalidSharpen(let text):
+            "invalid sharpen '\(text)': expected default, SIGMA (0.1-10) or SIGMA,AMOUNT (amount 0-10), e.g. 1.0,0.8"
         }
     }
 

@@ -20,6 +20,8 @@ public struct FitOptions: Sendable, Hashable, Codable {
     public var filter: Filter = .lanczos3
     /// Resample in linear light instead of on sRGB-encoded values.
     public var linearLight = false
+    /// An unsharp mask on the resampled picture (gamma light, before bars and corners); nil: none.
+    public var sharpen: Sharpen?
     /// Rounded corners; nil (or a zero radius) leaves the corners square.
     public var cornerRadius: CornerRadius?
     /// The curve of the rounded corners.
@@ -69,7 +71,7 @@ public struct FitOptions: Sendable, Hashable, Codable {
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case ratio, size, gravity, fit, enlarge, filter, linearLight, cornerRadius, cornerStyle, cornersOn, background, format
+        case ratio, size, gravity, fit, enlarge, filter, linearLight, sharpen, cornerRadius, cornerStyle, cornersOn, background, format
         case jpeg, png, bitDepth, webp, avif, keepICCProfile, keepMetadata, toSRGB, decode, maxBytes, minQuality
         case trim
     }
@@ -85,6 +87,7 @@ public struct FitOptions: Sendable, Hashable, Codable {
         o.enlarge = try c.decodeIfPresent(Bool.self, forKey: .enlarge) ?? o.enlarge
         o.filter = try c.decodeIfPresent(Filter.self, forKey: .filter) ?? o.filter
         o.linearLight = try c.decodeIfPresent(Bool.self, forKey: .linearLight) ?? o.linearLight
+        o.sharpen = try c.decodeIfPresent(Sharpen.self, forKey: .sharpen)
         o.cornerRadius = try c.decodeIfPresent(CornerRadius.self, forKey: .cornerRadius)
         o.cornerStyle = try c.decodeIfPresent(CornerStyle.self, forKey: .cornerStyle) ?? o.cornerStyle
         o.cornersOn = try c.decodeIfPresent(CornerTarget.self, forKey: .cornersOn) ?? o.cornersOn

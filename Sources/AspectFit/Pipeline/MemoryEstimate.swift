@@ -87,14 +87,16 @@ public struct MemoryEstimate: Sendable, Equatable {
     }
 
     /// What one output holds beyond the decode: the resampler's rows and tables, its pixels and the
-    /// copy letterbox, corners or flattening make, and the encoder's buffers with the encoded file
-    /// and its copy (a JPEG's size bounded by what noise takes at its quality and chroma).
+    /// copy letterbox, corners or flattening make (a sharpen its copy and float scratch), and the
+    /// encoder's buffers with the encoded file and its copy (a JPEG's size bounded by what noise
+    /// takes at its quality and chroma).
     static func outputBytes(_ plan: FitPlan, options: FitOptions) -> Int {
         let g = plan.geometry
         let box = plan.outputWidth * plan.outputHeight
         let channels = plan.outputLayout.channels
         let sampleBytes = plan.outputBitDepth / 8
-        var resampled = g.outputWidth * g.outputHeight * max(plan.source.decodedLayout.channels, channels) * sampleBytes
+        let resampledChannels = max(plan.source.decodedLayout.channels, channels)
+        var resampled = g.outputWidth * g.outputHeight * resampledChannels * sampleBytes
         if sampleBytes == 2 {
             // WideResampler's Float32 rows filtered along x: the output width by the region's upright height
             resampled += max(g.outputWidth, g.outputHeight) * max(g.decodeRegion.width, g.decodeRegion.height) * channels * 4
@@ -124,7 +126,10 @@ public struct MemoryEstimate: Sendable, Equatable {
         let taps = Int((2 * options.filter.radius * max(scaleX, scaleY)).rounded(.up)) + 4
         let rowWidth = max(g.decodeRegion.width, g.outputWidth, g.outputHeight) + 16
         let resampler = (taps + 2) * rowWidth * 4 * 2 + (g.outputWidth + g.outputHeight) * taps * 16 + rowWidth * 4 * 12
-        return resampler + resampled + copied + encoding
+        let sharpened = options.sharpen == nil ? 0
+            : Sharpen.scratchBytes(width: g.outputWidth, height: g.outputHeight, channels: resampledChannels,
+                                   sampleBytes: sampleBytes)
+        return resampler + resampled + copied + sharpened + encoding
     }
 }
 

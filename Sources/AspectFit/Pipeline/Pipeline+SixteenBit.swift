@@ -1,5 +1,5 @@
 /// The 16-bit route (PNG output of `FitPlan.outputBitDepth` 16): decode to 16-bit samples, resample
-/// with `WideResampler`, letterbox and corners on 16-bit pixels, write a 16-bit PNG.
+/// with `WideResampler`, sharpen, letterbox and corners on 16-bit pixels, write a 16-bit PNG.
 extension Pipeline {
     /// Decodes the plan's region whole (the whole frame when the window is chosen from the pixels,
     /// on an 8-bit copy), resamples it wide and finishes the output. Memory: the region in 16-bit and
@@ -29,6 +29,7 @@ extension Pipeline {
                       width: g.scaledCrop.width, height: g.scaledCrop.height)
         var image = WideResampler(filter: options.filter, crop: box, outputWidth: g.outputWidth, outputHeight: g.outputHeight,
                                   orientation: g.orientation, linearLight: options.linearLight).resample(source)
+        if let sharpen = options.sharpen { image = sharpen.apply(to: image) }
         clock.lap("decode+resample")
         // Bars and corners are cut into alpha, then the background (if any) goes under everything.
         let fills = plan.letterbox != nil || plan.cutsCorners

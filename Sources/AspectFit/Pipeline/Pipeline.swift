@@ -131,11 +131,11 @@ public struct Pipeline: Sendable {
                           cancellation: cancellation)
     }
 
-    /// The steps after resampling, for one output: letterbox, corners, colour tag, encode.
+    /// The steps after resampling, for one output: sharpen, letterbox, corners, colour tag, encode.
     func finish(_ resampled: PixelBuffer, plan: FitPlan, decodeWarnings: [String], workspace: PipelineWorkspace,
                 clock: Stopwatch, cancellation: CancellationFlag?) throws(FitError) -> FitResult {
         var clock = clock
-        var image = resampled
+        var image = options.sharpen.map { $0.apply(to: resampled) } ?? resampled
         if plan.roundsPicture { image = applyCorners(to: image, plan: plan) }
         if let box = plan.letterbox {
             image = box.place(image, transparent: plan.outputLayout.hasAlpha, background: opaqueFill)

@@ -150,6 +150,14 @@ enum OptionTable {
                 line.options.fit.trim = Trim(threshold: try value.integer(in: 0...255))
             },
             requires: ["trim"]),
+        OptionDeclaration(
+            long: "sharpen", section: .shape,
+            help: "Unsharp mask on the resized picture (not bars or corners), on the sRGB values, alpha untouched: "
+                + "default (\(Sharpen.mild): sigma,amount close to sharp's mild sharpen()), SIGMA in output pixels (0.1-10), "
+                + "or SIGMA,AMOUNT (amount 0-10; 0 turns the command line's off in a variant), e.g. 1,0.8.",
+            action: .value(valueName: "default|SIGMA[,AMOUNT]") { line, value throws(UsageError) in
+                line.options.fit.sharpen = try value.parsed { try Sharpen(parsing: $0) }
+            }, inVariant: true),
     ]
 
     static let output: [OptionDeclaration] = [

@@ -64,6 +64,10 @@ import TestSupport
             r11w160(&$0); $0.fit = .contain; $0.format = .png
         },
         Option(option: ["--linear"]) { r43w160(&$0); $0.linearLight = true },
+        Option(option: ["--sharpen", "default"]) { r43w160(&$0); $0.sharpen = .mild },
+        Option(base: ["-r", "4:3", "-w", "160", "-f", "png"], option: ["--sharpen", "0.7,1.5"], name: "out.png", input: alphaPhoto) {
+            r43w160(&$0); $0.format = .png; $0.sharpen = try Sharpen(sigma: 0.7, amount: 1.5)
+        },
         Option(base: ["-r", "4:3", "-w", "160", "-f", "png"], option: ["--radius", "40"], name: "out.png") {
             r43w160(&$0); $0.cornerRadius = .pixels(40); $0.format = .png
         },
