@@ -640,8 +640,8 @@ mutants=$(cat <<'EOF'
 
 @ png-16-bit-not-kept-by-default
 ? SixteenBitPNGTests
-- return info.format == .png && info.bitDepth == 16 && !options.toSRGB && options.maxBytes == nil ? .sixteen : .eight
-+ return .eight
+- && options.maxBytes == nil ? .sixteen : .eight
++ && options.maxBytes == nil ? .eight : .eight
 
 @ corners-16-bit-alpha-uncut
 ? SixteenBitPNGTests

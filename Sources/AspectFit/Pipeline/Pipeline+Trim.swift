@@ -48,6 +48,7 @@ extension Pipeline {
         plan.letterbox = partPlan.letterbox
         plan.cutsCorners = partPlan.cutsCorners
         plan.cornersOnlyOnBars = partPlan.cornersOnlyOnBars
+        plan.roundsPicture = partPlan.roundsPicture
         plan.outputLayout = partPlan.outputLayout
         plan.trimmedBox = box
         plan.repeatsChroma = decode.repeatsChroma(decoding: source.format)
