@@ -717,6 +717,31 @@ mutants=$(cat <<'EOF'
 ? SharpenOptionTests
 - var image = options.sharpen.map { $0.apply(to: resampled) } ?? resampled
 + var image = resampled
+
+@ route-smart-crop-ignores-the-filter
+? RouteAgreementTests
+- let resampler = workspace.resampler(filter: options.filter,
++ let resampler = workspace.resampler(filter: .lanczos3,
+
+@ route-smart-crop-ignores-linear-light
+? RouteAgreementTests
+- orientation: crop.orientation, layout: frame.layout, linearLight: options.linearLight)
++ orientation: crop.orientation, layout: frame.layout, linearLight: false)
+
+@ route-variants-ignore-the-filter
+? RouteAgreementTests
+- filters: members.map { pipelines[$0].options.filter }
++ filters: members.map { _ in .lanczos3 }
+
+@ route-streamed-ignores-linear-light
+? RouteAgreementTests
+- layout: layout, linearLight: output.linearLight)
++ layout: layout, linearLight: false)
+
+@ route-sixteen-bit-ignores-the-filter
+? RouteAgreementTests
+- WideResampler(filter: options.filter,
++ WideResampler(filter: .lanczos3,
 EOF
 )
 
