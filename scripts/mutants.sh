@@ -520,13 +520,13 @@ mutants=$(cat <<'EOF'
 
 @ variants-shared-scale-the-coarsest
 ? VariantSetTests
-- let scale = geometries.map(\.decodeScale).min()!
-+ let scale = geometries.map(\.decodeScale).max()!
+- let scale = members.map(\.plan.geometry.decodeScale).min()!
++ let scale = members.map(\.plan.geometry.decodeScale).max()!
 
 @ variants-box-reduction-by-half-the-factor
 ? boxReducedVariantsEqualSeparateRunsWithinTheQualityBound
-- reduction: geometries[i].decodeScale / scale)
-+ reduction: max(1, geometries[i].decodeScale / scale / 2))
+- reduction: member.plan.geometry.decodeScale / scale)
++ reduction: max(1, member.plan.geometry.decodeScale / scale / 2))
 
 @ variants-box-reduction-at-2
 ? boxReducedVariantsEqualSeparateRunsWithinTheQualityBound
@@ -728,10 +728,10 @@ mutants=$(cat <<'EOF'
 - orientation: crop.orientation, layout: frame.layout, linearLight: options.linearLight)
 + orientation: crop.orientation, layout: frame.layout, linearLight: false)
 
-@ route-variants-ignore-the-filter
+@ route-shared-decode-ignores-the-filter
 ? RouteAgreementTests
-- filters: members.map { pipelines[$0].options.filter }
-+ filters: members.map { _ in .lanczos3 }
+- Output(geometry: member.plan.geometry, filter: member.options.filter,
++ Output(geometry: member.plan.geometry, filter: .lanczos3,
 
 @ route-streamed-ignores-linear-light
 ? RouteAgreementTests

@@ -28,7 +28,7 @@ public struct Box: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A rectangle of whole pixels, e.g. the rows and columns worth decoding.
-public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
+public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
     /// The left edge.
     public var x: Int
     /// The top edge.

@@ -1,12 +1,21 @@
-/// How to decode: limits, damage policy, JPEG DCT scale and the region wanted.
-public struct DecodeOptions: Sendable, Equatable {
+/// How to decode: a fit's `DecodePolicy` (limit, damage) with what its plan chose (JPEG DCT scale,
+/// the region wanted) and how the pixels come out.
+public struct DecodeOptions: Sendable, Hashable {
     /// The default pixel limit: 16383 x 16383.
     public static let defaultMaxPixels = 268_402_689
 
-    /// Images whose header width x height exceeds this fail before any allocation.
-    public var maxPixels: Int
-    /// true: truncated or damaged data is an error; false: decode what is there and warn.
-    public var failOnTruncation: Bool
+    /// The pixel limit and how damaged data is treated.
+    public var policy: DecodePolicy
+    /// Images whose header width x height exceeds this fail before any allocation (`policy`'s).
+    public var maxPixels: Int {
+        get { policy.maxPixels }
+        set { policy.maxPixels = newValue }
+    }
+    /// true: truncated or damaged data is an error; false: decode what is there and warn (`policy`'s).
+    public var failOnTruncation: Bool {
+        get { policy.failOnTruncation }
+        set { policy.failOnTruncation = newValue }
+    }
     /// JPEG DCT scaling 1/1, 1/2, 1/4, 1/8 (PNG: must be 1).
     public var scaleDenominator: Int
     /// Rows/columns wanted, in scaled stored coordinates; nil means the whole image.
@@ -31,8 +40,14 @@ public struct DecodeOptions: Sendable, Equatable {
     /// The defaults decode the whole image at full scale and refuse damage.
     public init(maxPixels: Int = DecodeOptions.defaultMaxPixels, failOnTruncation: Bool = true,
                 scaleDenominator: Int = 1, region: PixelRect? = nil) {
-        self.maxPixels = maxPixels
-        self.failOnTruncation = failOnTruncation
+        self.init(policy: DecodePolicy(maxPixels: maxPixels, failOnTruncation: failOnTruncation),
+                  scaleDenominator: scaleDenominator, region: region)
+    }
+
+    /// `policy`, colour conversion to sRGB or not, at `scaleDenominator` over `region`.
+    public init(policy: DecodePolicy, convertToSRGB: Bool = false, scaleDenominator: Int = 1, region: PixelRect? = nil) {
+        self.policy = policy
+        self.convertToSRGB = convertToSRGB
         self.scaleDenominator = scaleDenominator
         self.region = region
     }

@@ -70,6 +70,12 @@ public struct FitOptions: Sendable, Hashable, Codable {
     /// The defaults.
     public init() {}
 
+    /// The decode these options ask for: their policy and sRGB conversion, at the plan's
+    /// `scaleDenominator` over its `region` (nil: the whole image).
+    func decodeOptions(scaleDenominator: Int = 1, region: PixelRect? = nil) -> DecodeOptions {
+        DecodeOptions(policy: decode, convertToSRGB: toSRGB, scaleDenominator: scaleDenominator, region: region)
+    }
+
     private enum CodingKeys: String, CodingKey {
         case ratio, size, gravity, fit, enlarge, filter, linearLight, sharpen, cornerRadius, cornerStyle, cornersOn, background, format
         case jpeg, png, bitDepth, webp, avif, keepICCProfile, keepMetadata, toSRGB, decode, maxBytes, minQuality

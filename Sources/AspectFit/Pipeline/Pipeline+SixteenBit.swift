@@ -9,9 +9,7 @@ extension Pipeline {
         var clock = clock
         var plan = plan
         let choosing = plan.windowChoice?.isChosen == false
-        var decode = DecodeOptions(maxPixels: options.decode.maxPixels, failOnTruncation: options.decode.failOnTruncation,
-                                   scaleDenominator: plan.geometry.decodeScale, region: choosing ? nil : plan.geometry.decodeRegion)
-        decode.convertToSRGB = options.toSRGB
+        let decode = options.decodeOptions(scaleDenominator: plan.geometry.decodeScale, region: choosing ? nil : plan.geometry.decodeRegion)
         if cancellation?.isCancelled == true { throw .cancelled }
         let decoded: (pixels: PixelBuffer16, region: PixelRect, warnings: [String])
         do { decoded = try ImageFile.decodeSixteenBit(data, options: decode) } catch { throw .image(error) }

@@ -6,9 +6,7 @@ extension Pipeline {
     /// border. Memory: the frame, and for a smart crop a copy of the box (`MemoryEstimate`).
     func decodeTrimming(_ data: UnsafeRawBufferPointer, trim: Trim, plan: inout FitPlan, workspace: PipelineWorkspace,
                         cancellation: CancellationFlag?) throws(FitError) -> (PixelBuffer, [String]) {
-        var decode = DecodeOptions(maxPixels: options.decode.maxPixels, failOnTruncation: options.decode.failOnTruncation,
-                                   scaleDenominator: 1, region: nil)
-        decode.convertToSRGB = options.toSRGB
+        let decode = options.decodeOptions()
         if cancellation?.isCancelled == true { throw .cancelled }
         let decoded: DecodedImage
         do { decoded = try ImageFile.decode(data, options: decode) } catch { throw .image(error) }

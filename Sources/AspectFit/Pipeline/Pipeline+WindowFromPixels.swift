@@ -6,9 +6,7 @@ extension Pipeline {
     /// at 1/`decodeScale` (its width x height x channels bytes) plus the output.
     func decodeChoosingWindow(_ data: UnsafeRawBufferPointer, plan: inout FitPlan, workspace: PipelineWorkspace,
                               cancellation: CancellationFlag?) throws(FitError) -> (PixelBuffer, [String]) {
-        var decode = DecodeOptions(maxPixels: options.decode.maxPixels, failOnTruncation: options.decode.failOnTruncation,
-                                   scaleDenominator: plan.geometry.decodeScale, region: nil)
-        decode.convertToSRGB = options.toSRGB
+        let decode = options.decodeOptions(scaleDenominator: plan.geometry.decodeScale)
         if cancellation?.isCancelled == true { throw .cancelled }
         let decoded: DecodedImage
         do { decoded = try ImageFile.decode(data, options: decode) } catch { throw .image(error) }

@@ -119,8 +119,7 @@ public struct Pipeline: Sendable {
         } else if plan.windowChoice?.isChosen == false {
             (image, warnings) = try decodeChoosingWindow(bytes, plan: &plan, workspace: workspace, cancellation: cancellation)
         } else {
-            let decode = SharedDecode(geometries: [plan.geometry], filters: [options.filter], linearLight: [options.linearLight],
-                                      formats: [plan.outputFormat], workspaces: [workspace], policy: options.decode, toSRGB: options.toSRGB)
+            let decode = SharedDecode([(plan, options, workspace)])
             let images: [PixelBuffer]
             (images, warnings) = try decode.run(bytes, cancellation: cancellation)
             image = images[0]

@@ -21,15 +21,16 @@ struct SharedDecode {
     /// The outputs, each geometry at its own scale.
     var outputs: [Output]
 
-    /// Plans a shared decode for `geometries`: the smallest scale denominator any of them chose,
-    /// over the union of their regions (a coarser one's region taken as the blocks that make it).
-    init(geometries: [CropPlan], filters: [Filter], linearLight: [Bool], formats: [ImageFormat],
-         workspaces: [PipelineWorkspace], policy: DecodePolicy, toSRGB: Bool) {
-        precondition(!geometries.isEmpty && geometries.count == filters.count)
-        let scale = geometries.map(\.decodeScale).min()!
-        outputs = geometries.indices.map { i in
-            Output(geometry: geometries[i], filter: filters[i], linearLight: linearLight[i], lossy: formats[i] == .jpeg,
-                   workspace: workspaces[i], reduction: geometries[i].decodeScale / scale)
+    /// Plans a shared decode for `members`, which ask for the same decode apart from geometry
+    /// (`FitOptions.decodeOptions()`): the smallest scale denominator any of them chose, over the
+    /// union of their regions (a coarser one's region taken as the blocks that make it).
+    init(_ members: [(plan: FitPlan, options: FitOptions, workspace: PipelineWorkspace)]) {
+        precondition(!members.isEmpty && members.allSatisfy { $0.options.decodeOptions() == members[0].options.decodeOptions() })
+        let scale = members.map(\.plan.geometry.decodeScale).min()!
+        outputs = members.map { member in
+            Output(geometry: member.plan.geometry, filter: member.options.filter, linearLight: member.options.linearLight,
+                   lossy: member.plan.outputFormat == .jpeg, workspace: member.workspace,
+                   reduction: member.plan.geometry.decodeScale / scale)
         }
         let regions = outputs.map { output in
             let g = output.geometry
@@ -40,9 +41,7 @@ struct SharedDecode {
         let x = regions.map(\.x).min()!
         let y = regions.map(\.y).min()!
         let union = PixelRect(x: x, y: y, width: regions.map(\.maxX).max()! - x, height: regions.map(\.maxY).max()! - y)
-        options = DecodeOptions(maxPixels: policy.maxPixels, failOnTruncation: policy.failOnTruncation,
-                                scaleDenominator: scale, region: union)
-        options.convertToSRGB = toSRGB
+        options = members[0].options.decodeOptions(scaleDenominator: scale, region: union)
         // A box-reduced output averages 4x4 or 8x8 blocks, whole chroma samples each: repeating hides in it.
         // A lossless output keeps what a lossy one's own chroma subsampling and quantisation would lose.
         options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || ($0.lossy && $0.geometry.hidesChromaReplication) }

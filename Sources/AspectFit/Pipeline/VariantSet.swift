@@ -63,16 +63,11 @@ public struct VariantSet: Sendable {
     /// A variant's plan at the scale its shared decode uses, with the options it is decoded with.
     private struct Planned {
         var plan: FitPlan
-        var decodeKey: DecodeKey
+        /// What its decode asks for besides geometry (`FitOptions.decodeOptions()`): variants that agree share one.
+        var decodeKey: DecodeOptions
         /// A window still to be chosen from the pixels (attention, entropy), or 16-bit output: such a
         /// variant decodes by itself (`Pipeline.run`), the others share a streamed 8-bit decode.
         var decodesAlone: Bool { plan.decodesAlone }
-    }
-
-    /// What a decode depends on besides geometry: variants that agree share one.
-    private struct DecodeKey: Hashable {
-        var policy: DecodePolicy
-        var toSRGB: Bool
     }
 
     /// The header, or why it cannot be read.
@@ -87,11 +82,10 @@ public struct VariantSet: Sendable {
         var planned: [Result<Planned, FitError>] = pipelines.map { pipeline in
             Result { () throws(FitError) in
                 try pipeline.checkInputLimits(info)
-                let key = DecodeKey(policy: pipeline.options.decode, toSRGB: pipeline.options.toSRGB)
-                return Planned(plan: try pipeline.plan(for: info), decodeKey: key)
+                return Planned(plan: try pipeline.plan(for: info), decodeKey: pipeline.options.decodeOptions())
             }
         }
-        var finest: [DecodeKey: Int] = [:]
+        var finest: [DecodeOptions: Int] = [:]
         for case .success(let p) in planned where !p.decodesAlone {
             finest[p.decodeKey] = min(finest[p.decodeKey] ?? p.plan.geometry.decodeScale, p.plan.geometry.decodeScale)
         }
@@ -129,7 +123,7 @@ public struct VariantSet: Sendable {
             if case .failure(let error) = planned { return .failure(error) }
             return .failure(.cancelled)
         }
-        var keys: [DecodeKey] = []
+        var keys: [DecodeOptions] = []
         for case .success(let p) in planned where !p.decodesAlone && !keys.contains(p.decodeKey) { keys.append(p.decodeKey) }
         for i in planned.indices where (try? planned[i].get())?.decodesAlone == true {
             results[i] = Result { () throws(FitError) in
@@ -140,9 +134,7 @@ public struct VariantSet: Sendable {
             let members = planned.indices.filter { (try? planned[$0].get()).map { !$0.decodesAlone && $0.decodeKey == key } == true }
             let plans = members.map { try! planned[$0].get().plan }
             let slots = members.map { workspace.slot($0) }
-            let decode = SharedDecode(geometries: plans.map(\.geometry), filters: members.map { pipelines[$0].options.filter },
-                                      linearLight: members.map { pipelines[$0].options.linearLight }, formats: plans.map(\.outputFormat),
-                                      workspaces: slots, policy: key.policy, toSRGB: key.toSRGB)
+            let decode = SharedDecode(members.indices.map { n in (plans[n], pipelines[members[n]].options, slots[n]) })
             var decodeClock = clock
             let images: [PixelBuffer]
             let warnings: [String]

@@ -120,8 +120,7 @@ import TestSupport
         #expect(box > 1)
         #expect(plans[0].geometry == alone[0].geometry.withDecodeScale(2 * box, filterRadius: Filter.lanczos3.radius))
         #expect(plans[1] == alone[1])
-        let decode = SharedDecode(geometries: plans.map(\.geometry), filters: [.lanczos3, .lanczos3], linearLight: [false, false],
-                                  formats: plans.map(\.outputFormat), workspaces: [PipelineWorkspace(), PipelineWorkspace()], policy: DecodePolicy(), toSRGB: false)
+        let decode = SharedDecode([(plans[0], left, PipelineWorkspace()), (plans[1], right, PipelineWorkspace())])
         #expect(decode.options.scaleDenominator == 2)
         #expect(decode.outputs.map(\.reduction) == [box, 1])
         let full = PixelRect(x: 0, y: 0, width: 4608 / 2, height: 3456 / 2)
