@@ -1,8 +1,9 @@
 /// The anti-aliased rounded-corner mask of one output size: coverage (0...255) of every pixel
 /// the four corners touch; all other pixels have coverage 255 and are never visited.
 ///
-/// Built once per output size (one analytic corner table, mirrored to the four corners) and
-/// shared read-only between workers; applying it touches only the corner pixels.
+/// Resolved by the plan (`FitPlan.corners`) from one analytic corner table mirrored to the four
+/// corners; a batch worker's `PipelineWorkspace` keeps the last one, so a batch of one output size
+/// builds it once per worker. Applying it touches only the corner pixels.
 public struct CornerMask: Sendable, Equatable {
     /// The output width the mask was made for.
     public let width: Int

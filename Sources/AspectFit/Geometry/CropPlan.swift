@@ -179,3 +179,11 @@ public struct CropPlan: Sendable, Equatable, CustomStringConvertible {
         return "\(sourceWidth)x\(sourceHeight)\(turned) -> crop \(box) -> \(outputWidth)x\(outputHeight)\(how)"
     }
 }
+
+extension CropPlan {
+    /// `scaledCrop` measured from the top-left of the decoded `region` (the rows and columns a
+    /// resampler is given), which holds it.
+    func scaledCrop(within region: PixelRect) -> Box {
+        Box(x: scaledCrop.x - Double(region.x), y: scaledCrop.y - Double(region.y), width: scaledCrop.width, height: scaledCrop.height)
+    }
+}

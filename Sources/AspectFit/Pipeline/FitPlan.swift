@@ -15,8 +15,9 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     public var windowChoice: WindowChoice? = nil
     /// With `FitMode.contain`, the output box and where the scaled image (`geometry`'s output) sits in it.
     public var letterbox: Letterbox? = nil
-    /// Whether rounded corners are cut (a radius that resolves to more than zero pixels).
-    public var cutsCorners = false
+    /// The rounded corners cut, resolved for the surface they round (the output box, or with
+    /// `roundsPicture` the picture inside it); nil when the radius resolves to no pixels.
+    public var corners: CornerMask? = nil
     /// Whether the corners round the picture inside the contain box (`CornerTarget.picture` with a
     /// letterbox) rather than the box.
     public var roundsPicture = false
@@ -36,6 +37,9 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     /// The box the trim kept, in upright source pixels (the whole image when nothing differed from
     /// the border); nil until the pixels are read, and without a trim.
     public var trimmedBox: PixelRect? = nil
+
+    /// Whether rounded corners are cut (a radius that resolves to more than zero pixels).
+    public var cutsCorners: Bool { corners != nil }
 
     /// Whether the output has anything a background fills: contain bars, cut corners or source
     /// transparency.

@@ -137,7 +137,12 @@ extension VariantSet {
     /// The memory fitting every variant of an input of `inputBytes` bytes whose header says
     /// `info` takes at most, as `run` shares its decode; the plans that fail count nothing.
     public func estimatedMemory(for info: ImageInfo, inputBytes: Int) -> MemoryEstimate {
-        let plans = zip(plans(for: info), pipelines).compactMap { result, pipeline in
+        estimatedMemory(of: plans(for: info), inputBytes: inputBytes)
+    }
+
+    /// The memory of fitting an input of `inputBytes` bytes as `plans` (one per variant, in order) say.
+    func estimatedMemory(of plans: [Result<FitPlan, FitError>], inputBytes: Int) -> MemoryEstimate {
+        let plans = zip(plans, pipelines).compactMap { result, pipeline in
             (try? result.get()).map { (plan: $0, options: pipeline.options) }
         }
         let shared = plans.map(\.plan).filter { !$0.decodesAlone }

@@ -17,24 +17,22 @@ extension Pipeline {
         var source = decoded.pixels
         var region = decoded.region
         if choosing {
-            _ = try chooseWindow(from: source.narrowed, plan: &plan)
+            plan = try choosingWindow(from: source.narrowed, plan: plan)
             source = Self.cut(plan.geometry.decodeRegion, from: source)
             region = plan.geometry.decodeRegion
         }
         plan.repeatsChroma = decode.repeatsChroma(decoding: plan.source.format)
         let g = plan.geometry
-        let box = Box(x: g.scaledCrop.x - Double(region.x), y: g.scaledCrop.y - Double(region.y),
-                      width: g.scaledCrop.width, height: g.scaledCrop.height)
-        var image = WideResampler(filter: options.filter, crop: box, outputWidth: g.outputWidth, outputHeight: g.outputHeight,
+        var image = WideResampler(filter: options.filter, crop: g.scaledCrop(within: region), outputWidth: g.outputWidth, outputHeight: g.outputHeight,
                                   orientation: g.orientation, linearLight: options.linearLight).resample(source)
         if let sharpen = options.sharpen { image = sharpen.apply(to: image) }
         clock.lap("decode+resample")
         // Bars and corners are cut into alpha, then the background (if any) goes under everything.
         let fills = plan.letterbox != nil || plan.cutsCorners
         if fills { image = image.addingOpaqueAlpha() }
-        if plan.roundsPicture { cutCorners(of: &image) }
+        if plan.roundsPicture { plan.corners?.apply(to: &image) }
         if let letterbox = plan.letterbox { image = letterbox.placeOnTransparency(image) }
-        if !plan.roundsPicture { cutCorners(of: &image) }
+        if !plan.roundsPicture { plan.corners?.apply(to: &image) }
         if let background = options.background, background.a > 0 { image = image.underlaid(with: background) }
         if !plan.outputLayout.hasAlpha { image = image.droppingAlpha() }
         clock.lap("corners")
@@ -53,13 +51,6 @@ extension Pipeline {
             throw .overBudget(smallestBytes: bytes.count, maxBytes: maxBytes, atQuality: nil)
         }
         return FitResult(bytes: bytes, plan: plan, warnings: warnings, timings: clock.laps)
-    }
-
-    /// Cuts the rounded corners of `image` (with alpha) into its alpha.
-    private func cutCorners(of image: inout PixelBuffer16) {
-        guard let radius = options.cornerRadius, image.layout.hasAlpha else { return }
-        let mask = CornerMask(width: image.width, height: image.height, radius: radius, style: options.cornerStyle)
-        if !mask.isEmpty { mask.apply(to: &image) }
     }
 
     /// The pixels of `rect` (inside `image`'s bounds) as an image of their own.

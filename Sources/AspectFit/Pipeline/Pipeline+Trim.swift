@@ -4,8 +4,9 @@ extension Pipeline {
     /// size, which only the trimmed box gives), finds the box, plans the fit of the box alone
     /// (gravity, focus and smart crop on it) and resamples it from the same frame, never reading the
     /// border. Memory: the frame, and for a smart crop a copy of the box (`MemoryEstimate`).
-    func decodeTrimming(_ data: UnsafeRawBufferPointer, trim: Trim, plan: inout FitPlan, workspace: PipelineWorkspace,
-                        cancellation: CancellationFlag?) throws(FitError) -> (PixelBuffer, [String]) {
+    /// Returns the resampled box, the plan of its fit placed in the whole source, and the warnings.
+    func decodeTrimming(_ data: UnsafeRawBufferPointer, trim: Trim, plan: FitPlan, workspace: PipelineWorkspace,
+                        cancellation: CancellationFlag?) throws(FitError) -> (image: PixelBuffer, plan: FitPlan, warnings: [String]) {
         let decode = options.decodeOptions()
         if cancellation?.isCancelled == true { throw .cancelled }
         let decoded: DecodedImage
@@ -32,25 +33,26 @@ extension Pipeline {
         partOptions.trim = nil
         partOptions.gravity = Self.gravity(options.gravity, within: box, uprightWidth: whole.width, uprightHeight: whole.height)
         let partPipeline = Pipeline(options: partOptions)
-        var partPlan = try partPipeline.plan(for: part)
+        var partPlan = try partPipeline.plan(for: part, reusing: workspace)
         partPlan.geometry = partPlan.geometry.withDecodeScale(1, filterRadius: options.filter.radius)
         if partPlan.windowChoice?.isChosen == false {
-            _ = try partPipeline.chooseWindow(from: frame.cut(stored), plan: &partPlan)
+            partPlan = try partPipeline.choosingWindow(from: frame.cut(stored), plan: partPlan)
         }
         let crop = partPlan.geometry.placed(at: stored, upright: box, sourceWidth: source.width, sourceHeight: source.height)
         let (w, h) = (Double(whole.width), Double(whole.height))
+        var plan = plan
         plan.geometry = crop
         plan.windowChoice = partPlan.windowChoice.map {
             WindowChoice(strategy: $0.strategy, focusX: (crop.crop.x + crop.crop.width / 2) / w, focusY: (crop.crop.y + crop.crop.height / 2) / h)
         }
         plan.letterbox = partPlan.letterbox
-        plan.cutsCorners = partPlan.cutsCorners
+        plan.corners = partPlan.corners
         plan.cornersOnlyOnBars = partPlan.cornersOnlyOnBars
         plan.roundsPicture = partPlan.roundsPicture
         plan.outputLayout = partPlan.outputLayout
         plan.trimmedBox = box
         plan.repeatsChroma = decode.repeatsChroma(decoding: source.format)
-        return (resample(frame, crop: crop, workspace: workspace), warnings)
+        return (resample(frame, crop: crop, workspace: workspace), plan, warnings)
     }
 
     /// `gravity` for the fit of the upright `box` of a `uprightWidth` x `uprightHeight` image: a focus

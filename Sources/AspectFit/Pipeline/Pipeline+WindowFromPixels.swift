@@ -4,8 +4,9 @@ extension Pipeline {
     /// not depend on where it goes), chooses the window on a small upright copy, re-plans with
     /// that focus and resamples the window from the same decoded pixels. Memory: the decoded frame
     /// at 1/`decodeScale` (its width x height x channels bytes) plus the output.
-    func decodeChoosingWindow(_ data: UnsafeRawBufferPointer, plan: inout FitPlan, workspace: PipelineWorkspace,
-                              cancellation: CancellationFlag?) throws(FitError) -> (PixelBuffer, [String]) {
+    /// Returns the resampled window, the plan with the window chosen, and the decoder's warnings.
+    func decodeChoosingWindow(_ data: UnsafeRawBufferPointer, plan: FitPlan, workspace: PipelineWorkspace,
+                              cancellation: CancellationFlag?) throws(FitError) -> (image: PixelBuffer, plan: FitPlan, warnings: [String]) {
         let decode = options.decodeOptions(scaleDenominator: plan.geometry.decodeScale)
         if cancellation?.isCancelled == true { throw .cancelled }
         let decoded: DecodedImage
@@ -14,19 +15,16 @@ extension Pipeline {
         let frame = decoded.pixels
         guard frame.width > 0, frame.height > 0 else { throw .image(.corrupt("the decoder produced no rows")) }
 
-        let crop = try chooseWindow(from: frame, plan: &plan)
-        plan.repeatsChroma = decode.repeatsChroma(decoding: plan.source.format)
-
-        return (resample(frame, crop: crop, workspace: workspace), reported(decoded.warnings))
+        var chosen = try choosingWindow(from: frame, plan: plan)
+        chosen.repeatsChroma = decode.repeatsChroma(decoding: plan.source.format)
+        return (resample(frame, crop: chosen.geometry, workspace: workspace), chosen, reported(decoded.warnings))
     }
 
     /// Resamples `crop` from `frame`, the whole stored image decoded at `crop`'s scale: its decode region's rows, in order.
     func resample(_ frame: PixelBuffer, crop: CropPlan, workspace: PipelineWorkspace) -> PixelBuffer {
         let region = crop.decodeRegion
-        let box = Box(x: crop.scaledCrop.x - Double(region.x), y: crop.scaledCrop.y - Double(region.y),
-                      width: crop.scaledCrop.width, height: crop.scaledCrop.height)
-        let resampler = workspace.resampler(filter: options.filter,
-                                            sourceWidth: region.width, sourceHeight: region.height, crop: box, outputWidth: crop.outputWidth, outputHeight: crop.outputHeight,
+        let resampler = workspace.resampler(filter: options.filter, sourceWidth: region.width, sourceHeight: region.height,
+                                            crop: crop.scaledCrop(within: region), outputWidth: crop.outputWidth, outputHeight: crop.outputHeight,
                                             orientation: crop.orientation, layout: frame.layout, linearLight: options.linearLight)
         let channels = frame.layout.channels
         frame.bytes.withUnsafeBytes { rows in
@@ -40,9 +38,9 @@ extension Pipeline {
         return image
     }
 
-    /// Chooses the window on `frame` (the whole source at the plan's decode scale) and re-plans
-    /// `plan` with that focus; returns the new geometry.
-    func chooseWindow(from frame: PixelBuffer, plan: inout FitPlan) throws(FitError) -> CropPlan {
+    /// `plan` with its window chosen on `frame` (the whole source at the plan's decode scale): its
+    /// geometry re-planned with that focus.
+    func choosingWindow(from frame: PixelBuffer, plan: FitPlan) throws(FitError) -> FitPlan {
         let source = plan.source
         let upright = source.orientation.uprightSize(width: source.width, height: source.height)
         let w = Double(upright.width), h = Double(upright.height)
@@ -57,9 +55,10 @@ extension Pipeline {
                                      enlarge: options.enlarge, filterRadius: options.filter.radius)
         } catch { throw .plan(error) }
         crop = crop.withDecodeScale(plan.geometry.decodeScale, filterRadius: options.filter.radius)
-        plan.geometry = crop
-        plan.windowChoice = WindowChoice(strategy: options.gravity, focusX: (crop.crop.x + crop.crop.width / 2) / w,
-                                         focusY: (crop.crop.y + crop.crop.height / 2) / h)
-        return crop
+        var chosen = plan
+        chosen.geometry = crop
+        chosen.windowChoice = WindowChoice(strategy: options.gravity, focusX: (crop.crop.x + crop.crop.width / 2) / w,
+                                           focusY: (crop.crop.y + crop.crop.height / 2) / h)
+        return chosen
     }
 }

@@ -15,12 +15,17 @@ public struct Pipeline: Sendable {
 
     /// What `run` would do with `data`, from its header alone: nothing is decoded.
     public func plan(_ data: some ContiguousBytes) throws(FitError) -> FitPlan {
-        try data.withUnsafeBytes { bytes in Result { () throws(FitError) in try plan(bytes: bytes) } }.get()
+        try VariantSet([self]).plan(data)[0].get()
     }
 
     /// What `run` would do with a source whose header says `info`. The input limits are not part of
     /// the plan: `run` and `plan(_:)` check them too (`checkInputLimits`), so a refused input still has one.
     public func plan(for info: ImageInfo) throws(FitError) -> FitPlan {
+        try plan(for: info, reusing: nil)
+    }
+
+    /// `plan(for:)`, its corner mask taken from `workspace` when the last output there had the same one.
+    func plan(for info: ImageInfo, reusing workspace: PipelineWorkspace?) throws(FitError) -> FitPlan {
         var crop: CropPlan
         var letterbox: Letterbox?
         if options.fit == .contain {
@@ -36,8 +41,13 @@ public struct Pipeline: Sendable {
         if options.trim != nil { crop = crop.withDecodeScale(1, filterRadius: options.filter.radius) }
         let box = (width: letterbox?.width ?? crop.outputWidth, height: letterbox?.height ?? crop.outputHeight)
         let onPicture = options.cornersOn == .picture && letterbox != nil
-        let corners = onPicture ? cutsCorners(width: crop.outputWidth, height: crop.outputHeight)
-            : cutsCorners(width: box.width, height: box.height)
+        let rounded = onPicture ? (width: crop.outputWidth, height: crop.outputHeight) : box
+        let mask = options.cornerRadius.flatMap { radius -> CornerMask? in
+            guard radius.pixels(width: rounded.width, height: rounded.height) > 0 else { return nil }
+            return workspace?.cornerMask(width: rounded.width, height: rounded.height, radius: radius, style: options.cornerStyle)
+                ?? CornerMask(width: rounded.width, height: rounded.height, radius: radius, style: options.cornerStyle)
+        }
+        let corners = mask != nil
         let fillsOpaque = options.background?.isOpaque == true
         let format = options.format.resolved(source: info.format,
                                              transparent: (info.decodedLayout.hasAlpha || corners) && !fillsOpaque)
@@ -50,8 +60,8 @@ public struct Pipeline: Sendable {
         let smart = options.gravity.readsPixels && options.fit == .cover
         var plan = FitPlan(source: info, geometry: crop, outputFormat: format, outputLayout: layout,
                            windowChoice: smart ? WindowChoice(window: crop, strategy: options.gravity) : nil, letterbox: letterbox,
-                           cutsCorners: corners, cornersOnlyOnBars: corners && !onPicture
-                               && letterbox.map { cornersMiss($0, picture: (crop.outputWidth, crop.outputHeight)) } == true)
+                           corners: mask, cornersOnlyOnBars: !onPicture && mask.flatMap { mask in
+                               letterbox.map { Self.corners(mask, miss: $0, picture: (crop.outputWidth, crop.outputHeight)) } } == true)
         plan.roundsPicture = onPicture
         plan.outputBitDepth = outputBitDepth(source: info, format: format).rawValue
         plan.trims = options.trim != nil
@@ -59,11 +69,9 @@ public struct Pipeline: Sendable {
         return plan
     }
 
-    /// Whether the box's rounded corners miss the `picture` that `letterbox` places, falling only on bars
+    /// Whether the box's rounded corners (`mask`) miss the `picture` that `letterbox` places, falling only on bars
     /// of their own fill: a picture pixel nearest a corner is the one its cut would reach first.
-    private func cornersMiss(_ letterbox: Letterbox, picture: (width: Int, height: Int)) -> Bool {
-        guard let radius = options.cornerRadius else { return true }
-        let mask = CornerMask(width: letterbox.width, height: letterbox.height, radius: radius, style: options.cornerStyle)
+    private static func corners(_ mask: CornerMask, miss letterbox: Letterbox, picture: (width: Int, height: Int)) -> Bool {
         let (left, top) = (letterbox.x, letterbox.y)
         let (right, bottom) = (letterbox.x + picture.width - 1, letterbox.y + picture.height - 1)
         return [(left, top), (right, top), (left, bottom), (right, bottom)].allSatisfy { mask.coverage(x: $0.0, y: $0.1) == 255 }
@@ -93,40 +101,28 @@ public struct Pipeline: Sendable {
         }.get()
     }
 
-    /// `plan(_:)` on bytes already pinned.
-    func plan(bytes: UnsafeRawBufferPointer) throws(FitError) -> FitPlan {
-        let info: ImageInfo
-        do { info = try ImageFile.probe(bytes) } catch { throw .image(error) }
-        try checkInputLimits(info)
-        return try plan(for: info)
-    }
-
-    /// The route itself; `cancellation`, when given, is checked between steps and decoded rows.
+    /// The route of a variant set of one (`VariantSet`); `cancellation`, when given, is checked
+    /// between steps and decoded rows.
     func run(bytes: UnsafeRawBufferPointer, workspace: PipelineWorkspace,
              cancellation: CancellationFlag?) throws(FitError) -> FitResult {
-        var clock = Stopwatch()
-        var plan = try plan(bytes: bytes)
-        let memory = MemoryEstimate(inputBytes: 0, plans: [(plan, options)], sharedDecode: plan.decodesAlone ? nil : plan)
-        guard memory.isAvailable else { throw .outOfMemory(bytes: memory.bytes) }
-        clock.lap("plan")
+        try VariantSet([self]).run(bytes: bytes, workspace: workspace, cancellation: cancellation)[0].get()
+    }
+
+    /// The route of an output that decodes by itself (`FitPlan.decodesAlone`): 16-bit, trimmed, or
+    /// its window chosen from the pixels.
+    func runAlone(_ bytes: UnsafeRawBufferPointer, plan: FitPlan, workspace: PipelineWorkspace, clock: Stopwatch,
+                  cancellation: CancellationFlag?) throws(FitError) -> FitResult {
         if plan.outputBitDepth == 16 {
             return try runSixteenBit(bytes, plan: plan, clock: clock, cancellation: cancellation)
         }
-        let image: PixelBuffer
-        let warnings: [String]
-        if let trim = options.trim {
-            (image, warnings) = try decodeTrimming(bytes, trim: trim, plan: &plan, workspace: workspace, cancellation: cancellation)
-        } else if plan.windowChoice?.isChosen == false {
-            (image, warnings) = try decodeChoosingWindow(bytes, plan: &plan, workspace: workspace, cancellation: cancellation)
+        var clock = clock
+        let decoded = if let trim = options.trim {
+            try decodeTrimming(bytes, trim: trim, plan: plan, workspace: workspace, cancellation: cancellation)
         } else {
-            let decode = SharedDecode([(plan, options, workspace)])
-            let images: [PixelBuffer]
-            (images, warnings) = try decode.run(bytes, cancellation: cancellation)
-            image = images[0]
-            plan = decode.withChroma(plan)
+            try decodeChoosingWindow(bytes, plan: plan, workspace: workspace, cancellation: cancellation)
         }
         clock.lap("decode+resample")
-        return try finish(image, plan: plan, decodeWarnings: warnings, workspace: workspace, clock: clock,
+        return try finish(decoded.image, plan: decoded.plan, decodeWarnings: decoded.warnings, workspace: workspace, clock: clock,
                           cancellation: cancellation)
     }
 
@@ -187,21 +183,12 @@ public struct Pipeline: Sendable {
     /// (white when none is given).
     private var opaqueFill: RGBColor { (options.background ?? .white).over(.white) }
 
-    /// Whether `options` cut visible corners out of a `width` x `height` output.
-    private func cutsCorners(width: Int, height: Int) -> Bool {
-        guard let radius = options.cornerRadius else { return false }
-        return radius.pixels(width: width, height: height) > 0
-    }
-
     /// Cuts the corners of `resampled` (the box, or the picture before it is placed) into alpha or
     /// onto the opaque fill, and brings the pixels to the plan's output layout: opaque alpha added
     /// for corners, transparency flattened where the output has no alpha.
     private func applyCorners(to resampled: PixelBuffer, plan: FitPlan) -> PixelBuffer {
         var image = resampled
-        let mask = options.cornerRadius.flatMap { radius -> CornerMask? in
-            let mask = CornerMask(width: image.width, height: image.height, radius: radius, style: options.cornerStyle)
-            return mask.isEmpty ? nil : mask
-        }
+        let mask = plan.corners.flatMap { $0.isEmpty ? nil : $0 }
         if plan.outputLayout.hasAlpha {
             if !image.layout.hasAlpha { image = image.addingOpaqueAlpha() }
             mask?.apply(to: &image)

@@ -1,8 +1,9 @@
 /// What one thread reuses from image to image: the last resampler, whose coefficient tables and
-/// buffers serve every following image of the same geometry (the usual case in a batch), and the
-/// output pixels. Not thread-safe: give each worker its own.
+/// buffers serve every following image of the same geometry (the usual case in a batch), the last
+/// corner mask, and the output pixels. Not thread-safe: give each worker its own.
 public final class PipelineWorkspace {
     private var resampler: Resampler?
+    private var mask: CornerMask?
     /// The previous output's pixels, swapped back into the resampler for the next image.
     var image = PixelBuffer(blankWidth: 0, height: 0, layout: .rgb8)
     /// The workspaces of a `VariantSet`'s further variants (variant 0 uses this one).
@@ -15,6 +16,7 @@ public final class PipelineWorkspace {
     /// grew with a big image is returned before the next one; the next image starts afresh.
     public func empty() {
         resampler = nil
+        mask = nil
         image = PixelBuffer(blankWidth: 0, height: 0, layout: .rgb8)
         slots = []
     }
@@ -24,6 +26,17 @@ public final class PipelineWorkspace {
         guard index > 0 else { return self }
         while slots.count < index { slots.append(PipelineWorkspace()) }
         return slots[index - 1]
+    }
+
+    /// The corner mask of a `width` x `height` surface: the last one when it is the same, else a new one.
+    func cornerMask(width: Int, height: Int, radius: CornerRadius, style: CornerStyle) -> CornerMask {
+        if let mask, mask.width == width, mask.height == height, mask.style == style,
+           mask.radius == radius.pixels(width: width, height: height) {
+            return mask
+        }
+        let fresh = CornerMask(width: width, height: height, radius: radius, style: style)
+        mask = fresh
+        return fresh
     }
 
     /// A resampler for this geometry: the last one when nothing changed, else a new one.

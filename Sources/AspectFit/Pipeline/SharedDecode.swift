@@ -66,10 +66,8 @@ struct SharedDecode {
                     let crop = output.geometry
                     // A reduced output's rows start at its own region, else at the shared one.
                     let source = output.reduction == 1 ? region : crop.decodeRegion
-                    let box = Box(x: crop.scaledCrop.x - Double(source.x), y: crop.scaledCrop.y - Double(source.y),
-                                  width: crop.scaledCrop.width, height: crop.scaledCrop.height)
-                    return output.workspace.resampler(filter: output.filter, sourceWidth: source.width,
-                                                      sourceHeight: source.height, crop: box, outputWidth: crop.outputWidth,
+                    return output.workspace.resampler(filter: output.filter, sourceWidth: source.width, sourceHeight: source.height,
+                                                      crop: crop.scaledCrop(within: source), outputWidth: crop.outputWidth,
                                                       outputHeight: crop.outputHeight, orientation: crop.orientation,
                                                       layout: layout, linearLight: output.linearLight)
                 }

@@ -45,7 +45,7 @@ public struct VariantSet: Sendable {
     /// Each variant's plan for a source whose header says `info` (the input limits checked per
     /// variant), at the scale `run` would resample it from.
     public func plans(for info: ImageInfo) -> [Result<FitPlan, FitError>] {
-        planned(for: info).map { $0.map(\.plan) }
+        planned(for: info, workspace: nil).map { $0.map(\.plan) }
     }
 
     /// Fits every variant of one encoded JPEG, PNG, WebP, AVIF, HEIF or GIF image (read in place) and returns one result
@@ -77,12 +77,13 @@ public struct VariantSet: Sendable {
 
     /// Each variant's plan from one probe, its geometry at the scale its resampler reads: a
     /// variant that picks a coarser scale alone than the finest of those sharing its decode gets
-    /// the finest rows box-reduced (`boxReduction`).
-    private func planned(for info: ImageInfo) -> [Result<Planned, FitError>] {
-        var planned: [Result<Planned, FitError>] = pipelines.map { pipeline in
+    /// the finest rows box-reduced (`boxReduction`). Corner masks come from `workspace`'s slots when it is given.
+    private func planned(for info: ImageInfo, workspace: PipelineWorkspace?) -> [Result<Planned, FitError>] {
+        var planned: [Result<Planned, FitError>] = pipelines.indices.map { i in
             Result { () throws(FitError) in
-                try pipeline.checkInputLimits(info)
-                return Planned(plan: try pipeline.plan(for: info), decodeKey: pipeline.options.decodeOptions())
+                try pipelines[i].checkInputLimits(info)
+                return Planned(plan: try pipelines[i].plan(for: info, reusing: workspace?.slot(i)),
+                               decodeKey: pipelines[i].options.decodeOptions())
             }
         }
         var finest: [DecodeOptions: Int] = [:]
@@ -105,7 +106,9 @@ public struct VariantSet: Sendable {
         ratio >= 4 ? ratio : 1
     }
 
-    /// The route: one probe, one decode per decode key, then each variant's corners and encode.
+    /// The route of every fit, one output or many: one probe, the plans, one decode per decode key
+    /// feeding every output that shares it (`SharedDecode`), each output that decodes alone by its
+    /// own route (`Pipeline.runAlone`), then each output's corners and encode (`Pipeline.finish`).
     func run(bytes: UnsafeRawBufferPointer, workspace: PipelineWorkspace,
              cancellation: CancellationFlag?) -> [Result<FitResult, FitError>] {
         var clock = Stopwatch()
@@ -114,8 +117,8 @@ public struct VariantSet: Sendable {
         case .success(let probed): info = probed
         case .failure(let error): return Array(repeating: .failure(error), count: pipelines.count)
         }
-        let planned = planned(for: info)
-        let memory = estimatedMemory(for: info, inputBytes: 0)
+        let planned = planned(for: info, workspace: workspace)
+        let memory = estimatedMemory(of: planned.map { $0.map(\.plan) }, inputBytes: 0)
         guard memory.isAvailable else { return Array(repeating: .failure(.outOfMemory(bytes: memory.bytes)), count: pipelines.count) }
         clock.lap("plan")
         // Every variant planned is decoded below and gets its own result there.
@@ -125,9 +128,12 @@ public struct VariantSet: Sendable {
         }
         var keys: [DecodeOptions] = []
         for case .success(let p) in planned where !p.decodesAlone && !keys.contains(p.decodeKey) { keys.append(p.decodeKey) }
-        for i in planned.indices where (try? planned[i].get())?.decodesAlone == true {
+        for i in planned.indices {
+            guard case .success(let p) = planned[i], p.decodesAlone else { continue }
+            var own = clock
+            own.restart()
             results[i] = Result { () throws(FitError) in
-                try pipelines[i].run(bytes: bytes, workspace: workspace.slot(i), cancellation: cancellation)
+                try pipelines[i].runAlone(bytes, plan: p.plan, workspace: workspace.slot(i), clock: own, cancellation: cancellation)
             }
         }
         for key in keys {
@@ -136,6 +142,7 @@ public struct VariantSet: Sendable {
             let slots = members.map { workspace.slot($0) }
             let decode = SharedDecode(members.indices.map { n in (plans[n], pipelines[members[n]].options, slots[n]) })
             var decodeClock = clock
+            decodeClock.restart()
             let images: [PixelBuffer]
             let warnings: [String]
             do { (images, warnings) = try decode.run(bytes, cancellation: cancellation) } catch {
@@ -145,7 +152,7 @@ public struct VariantSet: Sendable {
             decodeClock.lap("decode+resample")
             for (n, i) in members.enumerated() {
                 var variantClock = decodeClock
-                variantClock.restart()
+                if n > 0 { variantClock.restart() }
                 results[i] = Result { () throws(FitError) in
                     try pipelines[i].finish(images[n], plan: decode.withChroma(plans[n]), decodeWarnings: warnings, workspace: slots[n],
                                             clock: variantClock, cancellation: cancellation)

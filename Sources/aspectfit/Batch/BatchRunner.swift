@@ -188,7 +188,7 @@ final class BatchRunner: @unchecked Sendable {
         if options.dryRun {
             let header = self.header(first.index)
             let variants = VariantSet(pipelines)
-            let shared = work.count > 1 ? header.map { variants.plans(for: $0) } : nil
+            let shared = header.map { variants.plans(for: $0) }
             let memory = header.map { variants.estimatedMemory(for: $0, inputBytes: inputSize(items[first.index].input)).bytes }
             for (n, job) in work.enumerated() {
                 var outcome = plan(job.index, pipeline: pipelines[n], shared: shared?[n], elapsed: elapsed())
@@ -227,9 +227,7 @@ final class BatchRunner: @unchecked Sendable {
             if control.stopRequested != nil { return complete(first.index, nil) }
             return failAll(budget.refusal(memory))
         }
-        let results: [Result<FitResult, FitError>] = pipelines.count == 1
-            ? [Result { () throws(FitError) in try pipelines[0].run(data, workspace: workspace) }]
-            : VariantSet(pipelines).run(data, workspace: workspace)
+        let results = VariantSet(pipelines).run(data, workspace: workspace)
         if !budget.mayKeep(memory) { workspace.empty() }
         if control.stopRequested != nil {
             budget.release(memory)
