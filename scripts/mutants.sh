@@ -68,10 +68,30 @@ mutants=$(cat <<'EOF'
 - chroma ?? (quality >= Self.fullChromaQuality ? .full444 : .subsampled420)
 + chroma ?? .subsampled420
 
+@ plan-mask-of-the-box-under-picture
+? CornerPlanTests
+- let rounded = onPicture ? (width: crop.outputWidth, height: crop.outputHeight) : box
++ let rounded = box
+
+@ workspace-mask-ignores-style
+? CornerPlanTests
+- if let mask, mask.width == width, mask.height == height, mask.style == style,
++ if let mask, mask.width == width, mask.height == height,
+
+@ workspace-mask-ignores-radius
+? CornerPlanTests
+- mask.radius == radius.pixels(width: width, height: height) {
++ true {
+
+@ name-overrides-a-fixed-format
+? anOutputNameDecidesTheFormatUnlessFixedToAnother|OutputNamingTests|OutputPathTests
+- return self == .auto || self == named ? named : nil
++ return named
+
 @ sixteen-bit-corners-on-box
 ? sixteenBitPNGFillsTheSameWay
-- if plan.roundsPicture { cutCorners(of: &image) }
-+ if false { cutCorners(of: &image) }
+- if plan.roundsPicture { plan.corners?.apply(to: &image) }
++ if false { plan.corners?.apply(to: &image) }
 
 @ idle-option-never-warned
 ? IdleOptionTests
@@ -585,8 +605,8 @@ mutants=$(cat <<'EOF'
 
 @ budget-writer-mark-not-counted
 ? ByteBudgetTests
-- o.maxBytes = options.maxBytes.map { max(1, $0 - WriterMark.length(for: format)) }
-+ o.maxBytes = options.maxBytes
+- options.maxBytes = fit.maxBytes.map { max(1, $0 - WriterMark.length(for: format)) }
++ options.maxBytes = fit.maxBytes
 
 @ budget-png-level-9
 ? ByteBudgetTests

@@ -67,9 +67,8 @@ if options.outputVariants.contains(where: { $0.output == nil }) {
 var inputIdentities: [FileIdentity: PathBytes] = [:]
 for input in inputs { if let identity = input.identity { inputIdentities[identity] = input.path } }
 let replacement = ReplacementRule(overwrite: options.overwrite, inputs: inputIdentities)
-let pipelines = options.outputVariants.map { PipelineSet(options: $0.fit, maxFileSize: options.maxFileSize) }
-let planner = BatchPlanner(options: options, pipelines: pipelines, standardInputData: collector.standardInputData,
-                           standardOutputIsTerminal: StandardStreams.outputIsTerminal, replacement: replacement)
+let headers = HeaderReader(maxFileSize: options.maxFileSize, standardInputData: collector.standardInputData)
+let planner = BatchPlanner(options: options, headers: headers, standardOutputIsTerminal: StandardStreams.outputIsTerminal, replacement: replacement)
 let items: [WorkItem]
 do { items = try planner.plan(inputs) } catch { fail(usage: error) }
 let written = Set(items.compactMap { item -> ImageFormat? in
@@ -81,10 +80,9 @@ for warning in IdleOptions.warnings(given: options.given, written: written) {
 }
 
 let reporter = Reporter(options: options, control: control, total: items.count, errorIsTerminal: StandardStreams.errorIsTerminal)
-let runner = BatchRunner(items: items, options: options, pipelines: pipelines, control: control,
+let runner = BatchRunner(items: items, options: options, headers: headers, control: control,
                          writer: AtomicWriter(temporaries: temporaries, durable: options.syncOutputs, replacement: replacement),
-                         reporter: reporter, budget: MemoryBudget(maxMemory: options.maxMemory, workers: options.jobs),
-                         standardInputData: collector.standardInputData)
+                         reporter: reporter, budget: MemoryBudget(maxMemory: options.maxMemory, workers: options.jobs))
 control.setRunning(true)
 runner.run()
 control.setRunning(false)

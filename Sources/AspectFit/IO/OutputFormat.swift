@@ -24,6 +24,14 @@ public enum OutputFormat: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
+    /// The format of an output whose file name ends in `.ext`: the format `ext` names (jpg, jpeg,
+    /// jpe, jfif, png, webp or avif, any case), as image tools decide by the name, else this one
+    /// (an extension naming no written format, or none: ""). Nil when this one is fixed and the name asks for another.
+    public func resolved(forFileExtension ext: String) -> OutputFormat? {
+        guard let named = ImageFormat(fileExtension: ext).flatMap(OutputFormat.init) else { return self }
+        return self == .auto || self == named ? named : nil
+    }
+
     /// The concrete format for a source of `source` format whose result has transparency or not.
     /// `auto` keeps a format that is written and holds the result (PNG, WebP and AVIF keep alpha;
     /// JPEG becomes PNG when transparent); a format that is only read (HEIC, GIF) becomes JPEG, or

@@ -8,12 +8,8 @@ extension Pipeline {
     func decodeTrimming(_ data: UnsafeRawBufferPointer, trim: Trim, plan: FitPlan, workspace: PipelineWorkspace,
                         cancellation: CancellationFlag?) throws(FitError) -> (image: PixelBuffer, plan: FitPlan, warnings: [String]) {
         let decode = options.decodeOptions()
-        if cancellation?.isCancelled == true { throw .cancelled }
-        let decoded: DecodedImage
-        do { decoded = try ImageFile.decode(data, options: decode) } catch { throw .image(error) }
-        if cancellation?.isCancelled == true { throw .cancelled }
+        let decoded = try decodeFrame(data, options: decode, cancellation: cancellation)
         let frame = decoded.pixels
-        guard frame.width > 0, frame.height > 0 else { throw .image(.corrupt("the decoder produced no rows")) }
         var warnings = reported(decoded.warnings)
 
         let source = plan.source

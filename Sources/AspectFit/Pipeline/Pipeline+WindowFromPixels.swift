@@ -8,16 +8,21 @@ extension Pipeline {
     func decodeChoosingWindow(_ data: UnsafeRawBufferPointer, plan: FitPlan, workspace: PipelineWorkspace,
                               cancellation: CancellationFlag?) throws(FitError) -> (image: PixelBuffer, plan: FitPlan, warnings: [String]) {
         let decode = options.decodeOptions(scaleDenominator: plan.geometry.decodeScale)
+        let decoded = try decodeFrame(data, options: decode, cancellation: cancellation)
+        var chosen = try choosingWindow(from: decoded.pixels, plan: plan)
+        chosen.repeatsChroma = decode.repeatsChroma(decoding: plan.source.format)
+        return (resample(decoded.pixels, crop: chosen.geometry, workspace: workspace), chosen, reported(decoded.warnings))
+    }
+
+    /// The whole stored frame, decoded at once into one buffer (the smart-crop and trim routes).
+    func decodeFrame(_ data: UnsafeRawBufferPointer, options decode: DecodeOptions,
+                     cancellation: CancellationFlag?) throws(FitError) -> DecodedImage {
         if cancellation?.isCancelled == true { throw .cancelled }
         let decoded: DecodedImage
         do { decoded = try ImageFile.decode(data, options: decode) } catch { throw .image(error) }
         if cancellation?.isCancelled == true { throw .cancelled }
-        let frame = decoded.pixels
-        guard frame.width > 0, frame.height > 0 else { throw .image(.corrupt("the decoder produced no rows")) }
-
-        var chosen = try choosingWindow(from: frame, plan: plan)
-        chosen.repeatsChroma = decode.repeatsChroma(decoding: plan.source.format)
-        return (resample(frame, crop: chosen.geometry, workspace: workspace), chosen, reported(decoded.warnings))
+        guard decoded.pixels.width > 0, decoded.pixels.height > 0 else { throw .image(.corrupt("the decoder produced no rows")) }
+        return decoded
     }
 
     /// Resamples `crop` from `frame`, the whole stored image decoded at `crop`'s scale: its decode region's rows, in order.

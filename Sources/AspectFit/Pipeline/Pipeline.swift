@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// The whole route of one image: probe -> plan -> decode (shrink-on-load, only the rows and
-/// columns the crop needs) streamed row by row into the resampler -> corners -> encode.
+/// columns the crop needs) streamed row by row into the resampler -> corners -> encode. A run is
+/// the route of a `VariantSet` of one.
 ///
 /// A `Pipeline` is an immutable value: share one between threads; every `run` is independent.
 public struct Pipeline: Sendable {

@@ -47,9 +47,7 @@ struct WorkItem: Sendable {
 /// would make two inputs write the same file, or whose `-o` maps an input onto an input.
 struct BatchPlanner {
     var options: CommandLineOptions
-    /// One per output variant, in order.
-    var pipelines: [PipelineSet]
-    var standardInputData: [UInt8]?
+    var headers: HeaderReader
     var standardOutputIsTerminal: Bool
     var replacement: ReplacementRule
 
@@ -84,7 +82,8 @@ struct BatchPlanner {
     private func items(for inputs: [InputFile], variant: OutputVariant, index: Int) throws(UsageError) -> [WorkItem] {
         let template: OutputTemplate?
         var fixedTarget: OutputTarget?
-        var namedFormat: ImageFormat?
+        var namedFormat: ImageFormat?   // what the name's extension asks for, `named` spelled
+        var named = ""
         if let output = variant.output {
             if output.bytes == [UInt8(ascii: "-")] {
                 fixedTarget = .standardOutput
@@ -94,17 +93,19 @@ struct BatchPlanner {
                 guard parsed.endsInExtension else {
                     throw UsageError("-o \(output): the template's file names would have no extension (end it in .{ext}, .jpg or .png)")
                 }
-                namedFormat = try Self.format(named: parsed.literalExtension, output: output)
+                named = parsed.literalExtension ?? ""
+                namedFormat = try Self.format(named: named, output: output)
                 template = parsed
             } else if let folder = Self.plainFolder(output) {
                 template = .directory(folder)
             } else {   // a file name with an image extension (plainFolder took the others)
-                namedFormat = try Self.format(named: output.fileExtension, output: output)
+                named = output.fileExtension
+                namedFormat = try Self.format(named: named, output: output)
                 fixedTarget = .file(output)
                 template = nil
             }
-            if let namedFormat, variant.format != .auto, variant.format != OutputFormat(namedFormat) {
-                throw UsageError("--format \(variant.format.rawValue) conflicts with the output name '\(output)', which asks for \(namedFormat.rawValue)")
+            if let namedFormat, variant.fit.format.resolved(forFileExtension: named) == nil {
+                throw UsageError("--format \(variant.fit.format.rawValue) conflicts with the output name '\(output)', which asks for \(namedFormat.rawValue)")
             }
             if fixedTarget != nil, inputs.count > 1 {
                 throw UsageError("-o \(output) names one output, but there are \(inputs.count) inputs (use a directory or a template with {name})")
@@ -118,7 +119,7 @@ struct BatchPlanner {
             }
         }
 
-        let requested = namedFormat.flatMap(OutputFormat.init) ?? variant.format
+        let requested = variant.fit.format.resolved(forFileExtension: named) ?? variant.fit.format
         return inputs.map { input in
             item(for: input, variant: variant, index: index, template: template, fixedTarget: fixedTarget, requested: requested)
         }
@@ -149,14 +150,13 @@ struct BatchPlanner {
         var item = WorkItem(input: input, variant: index, output: nil, outputFolder: nil, format: nil, disposition: .process)
         if let problem = input.problem { item.disposition = .failed(problem); return item }
         guard let source = input.format else { item.disposition = .failed(InputCollector.notAnImage); return item }
-        let pipelines = pipelines[item.variant]
-        let pipeline = pipelines.pipeline(for: requested)
+        let pipeline = variant.pipeline(writing: requested)
         var format = pipeline.outputFormat(forSource: source)
         let template = (input.isStandardInput && variant.output == nil) || fixedTarget != nil ? nil : template
         var plan: FitPlan?
         if format == nil || template?.needsPlan == true {
             do {
-                let info = try pipelines.probe(input, standardInputData: standardInputData)
+                let info = try headers.header(of: input)
                 item.source = info
                 plan = try pipeline.plan(for: info)
                 item.plan = plan

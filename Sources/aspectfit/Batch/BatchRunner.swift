@@ -23,13 +23,12 @@ import Synchronization
 final class BatchRunner: @unchecked Sendable {
     private let items: [WorkItem]
     private let options: CommandLineOptions
-    /// One per output variant.
-    private let pipelines: [PipelineSet]
+    private let variants: [OutputVariant]
+    private let headers: HeaderReader
     private let control: BatchControl
     private let writer: AtomicWriter
     private let reporter: Reporter
     private let budget: MemoryBudget
-    private let standardInputData: [UInt8]?
     private let window: Int
     /// How many outputs each worker's write thread syncs and renames together (`SyncGroup`).
     private let groupFiles: Int
@@ -48,16 +47,16 @@ final class BatchRunner: @unchecked Sendable {
     /// After an abandonment: late outcomes are dropped.
     private var closed = false
 
-    init(items: [WorkItem], options: CommandLineOptions, pipelines: [PipelineSet], control: BatchControl,
-         writer: AtomicWriter, reporter: Reporter, budget: MemoryBudget, standardInputData: [UInt8]?) {
+    init(items: [WorkItem], options: CommandLineOptions, headers: HeaderReader, control: BatchControl,
+         writer: AtomicWriter, reporter: Reporter, budget: MemoryBudget) {
         self.budget = budget
         self.items = items
         self.options = options
-        self.pipelines = pipelines
+        variants = options.outputVariants
+        self.headers = headers
         self.control = control
         self.writer = writer
         self.reporter = reporter
-        self.standardInputData = standardInputData
         // A file descriptor per staged output: at most 256 open across the workers. Without
         // syncing there is no disk commit to share, so each output is renamed at once.
         groupFiles = writer.durable ? max(1, min(16, 256 / max(options.jobs, 1))) : 1
@@ -184,7 +183,7 @@ final class BatchRunner: @unchecked Sendable {
         }
         guard let first = work.first else { return }   // nothing to decode: every output exists or failed
         // a planned output format is a writable one; `auto` would pick it again
-        let pipelines = work.map { self.pipelines[items[$0.index].variant].pipeline(for: OutputFormat($0.format) ?? .auto) }
+        let pipelines = work.map { variants[items[$0.index].variant].pipeline(writing: OutputFormat($0.format) ?? .auto) }
         if options.dryRun {
             let header = self.header(first.index)
             let variants = VariantSet(pipelines)
@@ -214,7 +213,7 @@ final class BatchRunner: @unchecked Sendable {
         let data: [UInt8]
         let header: ImageInfo?
         do {
-            data = try input.isStandardInput ? (standardInputData ?? [])
+            data = try input.isStandardInput ? (headers.standardInputData ?? [])
                 : FileSystem.readAll(input.path, limit: options.maxFileSize, following: input.viaSymlink, expecting: input.identity)
             header = try? ImageFile.probe(data)
             try Self.checkUnchanged(header, since: items[first.index].source)
@@ -262,12 +261,12 @@ final class BatchRunner: @unchecked Sendable {
     /// An input's header: the one read while planning, or read now (nil when it cannot be read).
     private func header(_ index: Int) -> ImageInfo? {
         let item = items[index]
-        return try? item.source ?? pipelines[item.variant].probe(item.input, standardInputData: standardInputData)
+        return try? item.source ?? headers.header(of: item.input)
     }
 
     /// An input's size in bytes, as a run would read it (0 when it cannot be read).
     private func inputSize(_ input: InputFile) -> Int {
-        input.isStandardInput ? standardInputData?.count ?? 0 : (try? FileSystem.status(input.path, followingSymlinks: true).size) ?? 0
+        input.isStandardInput ? headers.standardInputData?.count ?? 0 : (try? FileSystem.status(input.path, followingSymlinks: true).size) ?? 0
     }
 
     /// `--dry-run`: the plan of one output from the header (`shared`: its plan in the input's
@@ -278,7 +277,7 @@ final class BatchRunner: @unchecked Sendable {
         var source = item.source
         var plan = (try? shared?.get()) ?? item.plan
         do {
-            let info = try source ?? pipelines[item.variant].probe(item.input, standardInputData: standardInputData)
+            let info = try source ?? headers.header(of: item.input)
             source = info
             plan = try plan ?? pipeline.plan(for: info)
             try pipeline.checkInputLimits(info)
@@ -301,7 +300,7 @@ final class BatchRunner: @unchecked Sendable {
             // What is known when something fails: the header, and the plan when one could be made.
             let source = item.source ?? (try? ImageFile.probe(data))
             let plan = item.plan ?? source.flatMap { try? pipeline.plan(for: $0) }
-            return complete(index, Outcome(item: item, status: .error, error: PipelineSet.message(error, pipeline: pipeline), plan: plan,
+            return complete(index, Outcome(item: item, status: .error, error: OutputVariant.message(error, pipeline: pipeline), plan: plan,
                                            source: source, milliseconds: elapsed()))
         }
         let bytes = WriterMark.marked(result.bytes, format: result.plan.outputFormat)

@@ -182,7 +182,7 @@ struct ArgumentParser {
             } catch {
                 throw Self.naming(text.origin, error)
             }
-            return OutputVariant(output: options.output, format: options.format, fit: options.fit, origin: text.origin)
+            return OutputVariant(output: options.output, fit: options.fit, origin: text.origin)
         }
     }
 
@@ -210,8 +210,8 @@ struct ArgumentParser {
         case let (nil, h?): options.fit.size = .height(h)
         case (nil, nil): break
         }
-        let fixed = options.format != .auto ? ImageFormat(rawValue: options.format.rawValue)
-            : options.output.flatMap { ImageFormat(fileExtension: $0.fileExtension) }.flatMap { $0.isWritable ? $0 : nil }
+        let format = options.fit.format.resolved(forFileExtension: options.output?.fileExtension ?? "") ?? options.fit.format
+        let fixed = ImageFormat(rawValue: format.rawValue)
         try ImpossibleSize.check(options.fit, format: fixed)
         return options
     }

@@ -12,16 +12,15 @@ struct CommandLineOptions: Sendable {
 
     /// `-o`: nil writes beside each input.
     var output: PathBytes?
-    /// `-f`: auto is the output name's extension, else the library's rule (the input's format, PNG when transparent).
-    var format: OutputFormat = .auto
-    /// The library options; `format` inside is set per input by the batch plan.
+    /// The library options; `format` is `-f` (auto: the output name's extension, else the input's
+    /// format, PNG when transparent: `OutputFormat.resolved(forFileExtension:)`).
     var fit = FitOptions()
     /// `--variant` / `--variants-from`: the outputs of each input (empty: the one above).
     var variants: [OutputVariant] = []
 
     /// The outputs every input gets, in order: the variants, or the one `-o`/`-f`/shape options describe.
     var outputVariants: [OutputVariant] {
-        variants.isEmpty ? [OutputVariant(output: output, format: format, fit: fit, origin: nil)] : variants
+        variants.isEmpty ? [OutputVariant(output: output, fit: fit, origin: nil)] : variants
     }
 
     /// `--max-memory`: the images in flight hold at most this many bytes together (`MemoryBudget`).

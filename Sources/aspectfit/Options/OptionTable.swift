@@ -191,7 +191,7 @@ enum OptionTable {
                 + "(HEIC and GIF, which are only read: JPEG), but PNG when the result has transparency the format "
                 + "cannot hold (e.g. --radius on a JPEG).",
             action: .value(valueName: "FMT") { line, value throws(UsageError) in
-                line.options.format = try value.parsed { try OutputFormat(parsing: $0) }
+                line.options.fit.format = try value.parsed { try OutputFormat(parsing: $0) }
             },
             completion: .words(OutputFormat.allCases.map(\.rawValue)), inVariant: true),
         OptionDeclaration(

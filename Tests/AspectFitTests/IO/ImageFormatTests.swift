@@ -59,4 +59,19 @@ import Testing
         png.format = .png
         #expect(Pipeline(options: png).outputFormat(forSource: .gif) == .png)
     }
+
+    /// An output's name decides its format as image tools' names do (vips, sharp's `toFile`): a
+    /// written format's extension, in any case, unless `format` is fixed to another.
+    @Test func anOutputNameDecidesTheFormatUnlessFixedToAnother() {
+        let names: [(String, OutputFormat?)] = [("jpg", .jpeg), ("JPEG", .jpeg), ("jpe", .jpeg), ("jfif", .jpeg), ("png", .png),
+                                                ("PNG", .png), ("webp", .webp), ("avif", .avif), ("Avif", .avif),
+                                                ("heic", nil), ("gif", nil), ("txt", nil), ("", nil)]
+        for (ext, named) in names {
+            #expect(OutputFormat.auto.resolved(forFileExtension: ext) == named ?? .auto, "auto, .\(ext)")
+            for fixed in OutputFormat.allCases where fixed != .auto {
+                let expected: OutputFormat? = named == nil || named == fixed ? fixed : nil
+                #expect(fixed.resolved(forFileExtension: ext) == expected, "\(fixed), .\(ext)")
+            }
+        }
+    }
 }
