@@ -38,8 +38,8 @@ import TestSupport
         let kept = PipelineWorkspace()
         let runs: [FitOptions] = [
             Self.options(size: (120, 90), radius: .pixels(20)),
-            Self.options(size: (120, 90), radius: .pixels(20), style: .continuous),
             Self.options(size: (120, 90), radius: .pixels(12)),
+            Self.options(size: (120, 90), radius: .pixels(12), style: .continuous),
             Self.options(size: (90, 120), radius: .pixels(12)),
             Self.options(size: (120, 90), radius: .percent(50)),
             Self.options(size: (100, 100), radius: .pixels(30), contain: true, onPicture: true),
