@@ -15,22 +15,33 @@ import Testing
         (x < 20 || x >= 44) && (y < 20 || y >= 28)
     }
 
+    /// The sum over the mask's pixels of what `check` counts wrong, given the pixel's first byte in
+    /// `before` and `after`, its coverage and whether it lies in a corner square.
+    private func wrongSamples(_ before: PixelBuffer, _ after: PixelBuffer,
+                              _ check: (_ start: Int, _ coverage: Int, _ inCorner: Bool) -> Int) -> Int {
+        var wrong = 0
+        for y in 0 ..< 48 {
+            for x in 0 ..< 64 {
+                wrong += check(y * before.bytesPerRow + x * before.layout.channels, Int(mask.coverage(x: x, y: y)), inCornerSquare(x, y))
+            }
+        }
+        return wrong
+    }
+
     @Test(arguments: [PixelLayout.rgba8, .grayAlpha8])
     func multipliesCoverageIntoAlphaWithRounding(_ layout: PixelLayout) {
         let before = noise(layout, seed: 7)
         var after = before
         mask.apply(to: &after)
         let channels = layout.channels
-        var wrong = 0
+        var wrong = wrongSamples(before, after) { start, c, inCorner in
+            var wrong = (0 ..< channels - 1).filter { after.bytes[start + $0] != before.bytes[start + $0] }.count
+            let alpha = Int(before.bytes[start + channels - 1])
+            if Int(after.bytes[start + channels - 1]) != (alpha * c + 127) / 255 { wrong += 1 }
+            if !inCorner, c != 255 { wrong += 1 }
+            return wrong
+        }
         for y in 0 ..< 48 {
-            for x in 0 ..< 64 {
-                let start = y * before.bytesPerRow + x * channels
-                let c = Int(mask.coverage(x: x, y: y))
-                for k in 0 ..< channels - 1 where after.bytes[start + k] != before.bytes[start + k] { wrong += 1 }
-                let alpha = Int(before.bytes[start + channels - 1])
-                if Int(after.bytes[start + channels - 1]) != (alpha * c + 127) / 255 { wrong += 1 }
-                if !inCornerSquare(x, y), c != 255 { wrong += 1 }
-            }
             let padding = y * before.bytesPerRow + 64 * channels ..< (y + 1) * before.bytesPerRow
             if after.bytes[padding] != before.bytes[padding] { wrong += 1 }
         }
@@ -47,19 +58,11 @@ import Testing
         let before = noise(layout, seed: 11)
         var after = before
         mask.apply(to: &after, background: background)
-        let channels = layout.channels
-        var wrong = 0
-        for y in 0 ..< 48 {
-            for x in 0 ..< 64 {
-                let start = y * before.bytesPerRow + x * channels
-                let c = Int(mask.coverage(x: x, y: y))
-                for k in 0 ..< channels {
-                    let value = Int(before.bytes[start + k])
-                    let expected = (value * c + fill[k] * (255 - c) + 127) / 255
-                    if Int(after.bytes[start + k]) != expected { wrong += 1 }
-                    if !inCornerSquare(x, y), after.bytes[start + k] != before.bytes[start + k] { wrong += 1 }
-                }
-            }
+        let wrong = wrongSamples(before, after) { start, c, inCorner in
+            (0 ..< layout.channels).filter { k in
+                let expected = (Int(before.bytes[start + k]) * c + fill[k] * (255 - c) + 127) / 255
+                return Int(after.bytes[start + k]) != expected || (!inCorner && after.bytes[start + k] != before.bytes[start + k])
+            }.count
         }
         #expect(wrong == 0)
         #expect(Array(after[0, 0]) == fill.map { UInt8($0) })    // fully outside: the background

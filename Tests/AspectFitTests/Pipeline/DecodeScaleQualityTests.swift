@@ -11,6 +11,20 @@ import TestSupport
         ResamplingFixtures.psnr(try ImageFile.decode(bytes).pixels, reference)
     }
 
+    /// `photo` fitted to a `side` x `side` JPEG by its own route and, as the same pixels in a PNG, by
+    /// the full decode's; and how many dB the own route loses against the full decode's on the
+    /// float64 reference of its crop.
+    private static func fitBothWays(_ photo: String, side: Int) throws -> (own: FitResult, full: FitResult, drift: Double) {
+        let data = try PipelineTests.read(photo)
+        let source = try PipelineTests.uprightSource(data)
+        let png = try ImageEncoder.encodePNG(source, options: PNGEncodeOptions())
+        let shape = { (o: inout FitOptions) in o.ratio = .square; o.size = .width(side); o.format = .jpeg }
+        let own = try PipelineTests.fit(data, shape)
+        let full = try PipelineTests.fit(png, shape)
+        let reference = ReferenceResampler.resample(source, filter: .lanczos3, crop: own.plan.geometry.crop, width: side, height: side)
+        return (own, full, try score(full.bytes, reference) - score(own.bytes, reference))
+    }
+
     /// Photos fitted where the rule takes a scale at the low end of its bound (Lanczos3: 1/2 from a
     /// factor of 2, 1/4 and 1/8 from 2.5). The bound: q85 outputs lose 0.05 dB on average against the
     /// full decode's over the measured photos, and so do these four (none over 0.3).
@@ -24,17 +38,9 @@ import TestSupport
         ]
         var drifts: [Double] = []
         for c in cases {
-            let data = try PipelineTests.read(c.photo)
-            let source = try PipelineTests.uprightSource(data)
-            let png = try ImageEncoder.encodePNG(source, options: PNGEncodeOptions())
-            let shape = { (o: inout FitOptions) in o.ratio = .square; o.size = .width(c.side); o.format = .jpeg }
-            let scaled = try PipelineTests.fit(data, shape)
-            let full = try PipelineTests.fit(png, shape)
+            let (scaled, full, drift) = try Self.fitBothWays(c.photo, side: c.side)
             #expect(scaled.plan.geometry.decodeScale == c.scale, "\(c.photo)")
             #expect(full.plan.geometry.decodeScale == 1)
-            let reference = ReferenceResampler.resample(source, filter: .lanczos3, crop: scaled.plan.geometry.crop,
-                                                        width: c.side, height: c.side)
-            let drift = try Self.score(full.bytes, reference) - Self.score(scaled.bytes, reference)
             #expect(drift <= 0.3, "\(c.photo) at 1/\(c.scale): \(drift) dB")
             drifts.append(drift)
         }
@@ -84,12 +90,7 @@ import TestSupport
         ]
         var drifts: [Double] = []
         for c in cases {
-            let data = try PipelineTests.read(c.photo)
-            let source = try PipelineTests.uprightSource(data)
-            let png = try ImageEncoder.encodePNG(source, options: PNGEncodeOptions())
-            let shape = { (o: inout FitOptions) in o.ratio = .square; o.size = .width(c.side); o.format = .jpeg }
-            let jpegRoute = try PipelineTests.fit(data, shape)
-            let full = try PipelineTests.fit(png, shape)
+            let (jpegRoute, full, drift) = try Self.fitBothWays(c.photo, side: c.side)
             #expect(jpegRoute.plan.geometry.decodeScale == 1, "\(c.photo)")
             #expect(jpegRoute.plan.geometry.hidesChromaReplication == c.hidden, "\(c.photo) -> \(c.side)")
             guard c.hidden else {
@@ -97,9 +98,6 @@ import TestSupport
                 continue
             }
             #expect(jpegRoute.bytes != full.bytes, "\(c.photo) -> \(c.side): 4:2:0, so repeated chroma shows in the bytes")
-            let reference = ReferenceResampler.resample(source, filter: .lanczos3, crop: jpegRoute.plan.geometry.crop,
-                                                        width: c.side, height: c.side)
-            let drift = try Self.score(full.bytes, reference) - Self.score(jpegRoute.bytes, reference)
             #expect(drift <= 0.3, "\(c.photo) -> \(c.side): \(drift) dB")
             drifts.append(drift)
         }
