@@ -116,7 +116,7 @@ static uint32_t divide_up(uint32_t a, uint32_t b) {
 }
 
 /* Lays out the components as libjpeg will (jcmaster.c's initial setup) and makes their coefficient arrays. */
-static void make_coefficients(trellis_encoder *encoder, jvirt_barray_ptr arrays[3]) {
+static void make_coefficients(trellis_encoder *encoder, jvirt_barray_ptr *arrays) {
     j_compress_ptr cinfo = encoder->cinfo;
     cio_coefficient_image *image = &encoder->image;
     int max_h = 1, max_v = 1;
@@ -163,7 +163,8 @@ void cio_jpeg_start_trellis(j_compress_ptr cinfo, const cio_image *image, int qu
     }
     const int subsampled = cinfo->num_components == 3 && cinfo->comp_info[0].h_samp_factor == 2;
     encoder.image.count = cio_ycc_planes_make(cinfo, image, subsampled, encoder.planes);
-    jvirt_barray_ptr arrays[3] = {NULL, NULL, NULL};
+    /* libjpeg keeps this pointer until jpeg_finish_compress: it lives in the image pool, not here. */
+    jvirt_barray_ptr *arrays = allocate(cinfo, 3 * sizeof(jvirt_barray_ptr));
     make_coefficients(&encoder, arrays);
 
     const rate_model standard = standard_rates(cinfo);
