@@ -17,7 +17,7 @@ trap 'rm -rf "$work"' EXIT
 strip --strip-debug -o "$work/aspectfit" .build/release/aspectfit
 count() {   # prints: encode-alone whole-fit
     valgrind --tool=callgrind --callgrind-out-file="$work/out" "$work/aspectfit" --quiet "$@" -o "$work/out.jpg" >/dev/null 2>&1
-    callgrind_annotate --inclusive=yes "$work/out" | awk '/PROGRAM TOTALS/ { total = $1 } /cio_encode_jpeg/ && !e { e = $1 } END { print e, total }'
+    callgrind_annotate --inclusive=yes --threshold=100 "$work/out" | awk '/PROGRAM TOTALS/ { total = $1 } /cio_encode_jpeg/ && !e { e = $1 } END { print e, total }'
 }
 echo "| input | task | encoder | encode instructions | whole fit instructions | bytes |"
 echo "|---|---|---|---|---|---|"
