@@ -84,7 +84,10 @@ import TestSupport
         Option(base: ["-r", "4:3", "-w", "160", "--jpeg-encoder", "turbo"], option: ["--progressive"]) {
             r43w160(&$0); $0.jpeg.encoder = .turbo; $0.jpeg.progressive = true
         },
-        Option(option: ["--progressive"], input: "photos/flower-444-2268x1512.jpg") { r43w160(&$0); $0.jpeg.progressive = true },
+        // the trellis encoder chooses progressive scans by size: at 48 pixels wide sequential is smaller
+        Option(base: ["-r", "4:3", "-w", "48"], option: ["--progressive"]) {
+            $0.ratio = .fourToThree; $0.size = .width(48); $0.jpeg.progressive = true
+        },
         Option(option: ["--chroma444"]) { r43w160(&$0); $0.jpeg.chroma = .full444; $0.avif.chroma = .full444 },
         Option(base: ["-r", "4:3", "-w", "160", "--jpeg-encoder", "turbo"], option: ["--optimize-huffman"]) {
             r43w160(&$0); $0.jpeg.encoder = .turbo; $0.jpeg.optimizeHuffman = true
