@@ -77,7 +77,8 @@ static void round_trip(const decoded *image, uint8_t flags, uint8_t region) {
     const int with_icc = jpeg && (region & 1);
     if (jpeg) {
         cio_jpeg_options options = {.quality = 1 + region % 100, .progressive = (region >> 1) & 1,
-                                    .full_chroma = (region >> 2) & 1, .optimize_huffman = (region >> 3) & 1};
+                                    .full_chroma = (region >> 2) & 1, .optimize_huffman = (region >> 3) & 1,
+                                    .encoder = (region >> 4) & 1 ? CIO_JPEG_TRELLIS : CIO_JPEG_TURBO};
         cio_metadata metadata = {.icc = with_icc ? icc : NULL, .icc_size = with_icc ? sizeof icc : 0};
         status = cio_encode_jpeg(&input, &options, &metadata, &output, &output_size, &message);
     } else {

@@ -20,7 +20,8 @@ public enum ImageEncoder {
                                   exif: [UInt8]?, xmp: [UInt8]? = nil, iptc: [UInt8]? = nil,
                                   warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
         var c = cio_jpeg_options(quality: Int32(clamping: options.quality), progressive: options.progressive ? 1 : 0,
-                                 full_chroma: options.resolvedChroma == .full444 ? 1 : 0, optimize_huffman: options.optimizeHuffman ? 1 : 0)
+                                 full_chroma: options.resolvedChroma == .full444 ? 1 : 0, optimize_huffman: options.optimizeHuffman ? 1 : 0,
+                                 encoder: options.encoder == .trellis ? CIO_JPEG_TRELLIS : CIO_JPEG_TURBO, sequential: 0)
         return try encode(image, iccProfile: iccProfile, blocks: MetadataBlocks(exif: exif, xmp: xmp, iptc: iptc),
                           warnings: &warnings) { image, metadata, output, size, message in
             cio_encode_jpeg(image, &c, metadata, output, size, message)

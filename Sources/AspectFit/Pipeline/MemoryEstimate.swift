@@ -112,8 +112,12 @@ public struct MemoryEstimate: Sendable, Equatable {
             let q = options.jpeg.quality
             let full = options.jpeg.resolvedChroma == .full444 || plan.outputLayout.channels == 1
             let perSample = (q <= 85 ? 0.6 : q <= 95 ? 0.9 : 1.5) / (full ? 1 : 2)
+            // the trellis encoder's YCbCr planes (1 byte a component sample), coefficients (2) and
+            // per-block choices and scratch (under 1), over blocks padded to whole MCUs
+            let samples = plan.outputLayout.channels == 1 ? box : full ? 3 * box : box + box / 2
+            let trellisBytes = 4 * (samples + 16 * (plan.outputWidth + plan.outputHeight + 16))
             // the encoder's buffer grows by doubling: up to twice the file, then the result's copy
-            encoding = 3 * (Int(Double(raw) * perSample) + (1 << 16))
+            encoding = 3 * (Int(Double(raw) * perSample) + (1 << 16)) + (options.jpeg.encoder == .trellis ? trellisBytes : 0)
         case .webp:
             // libwebp's ARGB picture and YUVA planes, the coder's tokens, the file and its copy
             encoding = 4 * box * 3 + (1 << 20)

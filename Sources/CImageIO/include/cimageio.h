@@ -133,11 +133,19 @@ typedef struct {
     int sixteen_bit;              /* nonzero: native-endian uint16 samples; only cio_encode_png takes them */
 } cio_image;
 
+typedef enum {
+    CIO_JPEG_TURBO = 0,           /* libjpeg-turbo's own quantiser and Annex K tables */
+    CIO_JPEG_TRELLIS = 1,         /* perceptual tables, trellis quantisation, optimal Huffman tables,
+                                     sequential or progressive scans chosen by size (jpeg/jpeg_trellis_encode.h) */
+} cio_jpeg_encoder;
+
 typedef struct {
     int quality;                  /* 1...100 */
-    int progressive;
+    int progressive;              /* turbo: libjpeg's progressive script; trellis: progressive scans always */
     int full_chroma;              /* nonzero: 4:4:4; zero: 4:2:0 */
-    int optimize_huffman;
+    int optimize_huffman;         /* turbo only (trellis always optimises) */
+    cio_jpeg_encoder encoder;
+    int sequential;               /* trellis, not progressive: one sequential scan instead of the smaller form */
 } cio_jpeg_options;
 
 typedef struct {

@@ -221,6 +221,18 @@ enum OptionTable {
             help: "Optimal JPEG Huffman tables: smaller files, a slower encode.",
             action: .flag { $0.options.fit.jpeg.optimizeHuffman = true }, inVariant: true),
         OptionDeclaration(
+            long: "jpeg-encoder", section: .output,
+            help: "turbo (default): libjpeg-turbo's own tables and rounding; trellis: perceptual quantisation tables, "
+                + "trellis quantisation, optimal Huffman tables and the smaller of sequential and progressive scans, "
+                + "for smaller files that look the same at the same -q, at a much slower encode (as sharp's mozjpeg option).",
+            action: .value(valueName: "NAME") { line, value throws(UsageError) in
+                guard let encoder = JPEGEncodeOptions.Encoder(rawValue: value.text) else {
+                    throw UsageError("invalid JPEG encoder '\(value.text)' (expected trellis or turbo)")
+                }
+                line.options.fit.jpeg.encoder = encoder
+            },
+            completion: .words(JPEGEncodeOptions.Encoder.allCases.map(\.rawValue)), inVariant: true),
+        OptionDeclaration(
             long: "png-compression", section: .output,
             help: "deflate level 0-9 (default \(FitOptions().png.compressionLevel); lower is faster, higher smaller). "
                 + "Each row takes the smaller of the AVG and PAETH filters.",

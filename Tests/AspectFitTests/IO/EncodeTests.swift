@@ -115,9 +115,9 @@ import TestSupport
         do {
             let djpeg = try ExternalTool.path("djpeg")
             let variants: [(PixelBuffer, JPEGEncodeOptions)] = [
-                (rgb, JPEGEncodeOptions()), (rgb, JPEGEncodeOptions(quality: 100, progressive: true)),
-                (rgb, JPEGEncodeOptions(quality: 1, chroma: .full444, optimizeHuffman: true)),
-                (Self.pattern(width: 50, height: 40, layout: .gray8), JPEGEncodeOptions(progressive: true, optimizeHuffman: true)),
+                (rgb, JPEGEncodeOptions(encoder: .turbo)), (rgb, JPEGEncodeOptions(quality: 100, progressive: true, encoder: .turbo)),
+                (rgb, JPEGEncodeOptions(quality: 1, chroma: .full444, optimizeHuffman: true, encoder: .turbo)),
+                (Self.pattern(width: 50, height: 40, layout: .gray8), JPEGEncodeOptions(progressive: true, optimizeHuffman: true, encoder: .turbo)),
             ]
             for (image, options) in variants {
                 let jpeg = try ImageEncoder.encodeJPEG(image, options: options)

@@ -81,9 +81,21 @@ import TestSupport
             r43w160(&$0); $0.background = try RGBColor(parsing: "#0000ff"); $0.format = .jpeg
         },
         Option(option: ["-q", "40"]) { r43w160(&$0); $0.jpeg.quality = 40 },
-        Option(option: ["--progressive"]) { r43w160(&$0); $0.jpeg.progressive = true },
+        Option(base: ["-r", "4:3", "-w", "160", "--jpeg-encoder", "turbo"], option: ["--progressive"]) {
+            r43w160(&$0); $0.jpeg.encoder = .turbo; $0.jpeg.progressive = true
+        },
+        // the trellis encoder chooses progressive scans by size: at 48 pixels wide sequential is smaller
+        Option(base: ["-r", "4:3", "-w", "48", "--jpeg-encoder", "trellis"], option: ["--progressive"]) {
+            $0.ratio = .fourToThree; $0.size = .width(48); $0.jpeg.encoder = .trellis; $0.jpeg.progressive = true
+        },
         Option(option: ["--chroma444"]) { r43w160(&$0); $0.jpeg.chroma = .full444; $0.avif.chroma = .full444 },
-        Option(option: ["--optimize-huffman"]) { r43w160(&$0); $0.jpeg.optimizeHuffman = true },
+        Option(base: ["-r", "4:3", "-w", "160", "--jpeg-encoder", "turbo"], option: ["--optimize-huffman"]) {
+            r43w160(&$0); $0.jpeg.encoder = .turbo; $0.jpeg.optimizeHuffman = true
+        },
+        Option(option: ["--jpeg-encoder", "trellis"]) { r43w160(&$0); $0.jpeg.encoder = .trellis },
+        Option(base: ["-r", "4:3", "-w", "160", "--jpeg-encoder", "trellis"], option: ["--jpeg-encoder", "turbo"]) {
+            r43w160(&$0); $0.jpeg.encoder = .turbo
+        },
         Option(base: ["-r", "4:3", "-w", "160", "-f", "png"], option: ["--png-compression", "9"], name: "out.png") {
             r43w160(&$0); $0.format = .png; $0.png.compressionLevel = 9
         },
@@ -131,38 +143,41 @@ import TestSupport
         #expect(same, "\(arguments): not columns \(firstColumn)..<\(firstColumn + 567) of the source")
     }
 
-    /// -q sets libjpeg's quality scaling of the Annex K tables: the luminance table's first entry
-    /// is 16 at quality 50 and (16 * (200 - 2q) + 50) / 100 above it: 5 at 85, 2 at 95.
-    @Test func qualityScalesTheQuantisationTables() throws {
+    /// -q sets libjpeg's quality scaling of the tables: under `--jpeg-encoder turbo` the Annex K
+    /// luminance table's first entry is 16 at quality 50 and (16 * (200 - 2q) + 50) / 100 above it:
+    /// 5 at 85, 2 at 95; the trellis encoder's (12, scaled 0.8 times as much) is 10, 3 and 1.
+    @Test(arguments: [("turbo", [16, 5, 2]), ("trellis", [10, 3, 1])])
+    func qualityScalesTheQuantisationTables(encoder: String, firsts: [Int]) throws {
         guard try Corpus.require() else { return }
         var sizes: [Int] = []
-        for (quality, first) in [(50, 16), (85, 5), (95, 2)] {
-            let bytes = try Self.output(Self.photo, ["-r", "4:3", "-w", "320", "-q", "\(quality)"])
+        for (quality, first) in zip([50, 85, 95], firsts) {
+            let bytes = try Self.output(Self.photo, ["-r", "4:3", "-w", "320", "-q", "\(quality)", "--jpeg-encoder", encoder])
             let markers = try #require(JPEGMarkers(bytes))
-            #expect(markers.firstQuantisationTable.first == first, "-q \(quality)")
+            #expect(markers.firstQuantisationTable.first == first, "\(encoder) -q \(quality)")
             sizes.append(bytes.count)
         }
-        let defaultRun = try #require(JPEGMarkers(try Self.output(Self.photo, ["-r", "4:3", "-w", "320"])))
-        #expect(defaultRun.firstQuantisationTable.first == 5, "default quality 85")
+        let defaultRun = try #require(JPEGMarkers(try Self.output(Self.photo, ["-r", "4:3", "-w", "320", "--jpeg-encoder", encoder])))
+        #expect(defaultRun.firstQuantisationTable.first == firsts[1], "default quality 85")
         #expect(sizes[0] < sizes[1] && sizes[1] < sizes[2], "\(sizes)")
     }
 
     @Test func progressiveChromaAndHuffmanShowInTheMarkers() throws {
         guard try Corpus.require() else { return }
-        let plain = try #require(JPEGMarkers(try Self.output(Self.photo, ["-r", "4:3", "-w", "320"])))
+        let turbo = ["-r", "4:3", "-w", "320", "--jpeg-encoder", "turbo"]
+        let plain = try #require(JPEGMarkers(try Self.output(Self.photo, turbo)))
         #expect(plain.frameMarker == 0xC0)
         #expect(plain.samplingFactors.map { [$0.0, $0.1] } == [[2, 2], [1, 1], [1, 1]], "default is 4:2:0")
         // The default Huffman tables are the standard ones (ITU T.81 Annex K.3, luminance DC).
         #expect(plain.huffmanCounts[0x00] == [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0])
 
-        let progressive = try #require(JPEGMarkers(try Self.output(Self.photo, ["-r", "4:3", "-w", "320", "--progressive"])))
+        let progressive = try #require(JPEGMarkers(try Self.output(Self.photo, turbo + ["--progressive"])))
         #expect(progressive.frameMarker == 0xC2)
         let full = try #require(JPEGMarkers(try Self.output(Self.photo, ["-r", "4:3", "-w", "320", "--chroma444"])))
         #expect(full.samplingFactors.map { [$0.0, $0.1] } == [[1, 1], [1, 1], [1, 1]])
-        let optimized = try Self.output(Self.photo, ["-r", "4:3", "-w", "320", "--optimize-huffman"])
+        let optimized = try Self.output(Self.photo, turbo + ["--optimize-huffman"])
         let optimizedMarkers = try #require(JPEGMarkers(optimized))
         #expect(optimizedMarkers.huffmanCounts[0x00] != plain.huffmanCounts[0x00], "optimized tables are the image's own")
-        #expect(optimized.count < (try Self.output(Self.photo, ["-r", "4:3", "-w", "320"])).count)
+        #expect(optimized.count < (try Self.output(Self.photo, turbo)).count)
     }
 
     /// Chroma follows the quality unless told: 4:2:0 below 90, 4:4:4 from 90 (vipsthumbnail's rule,

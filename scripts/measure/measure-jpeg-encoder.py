@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Bytes and looks of the trellis JPEG encoder against libjpeg-turbo's, at the same nominal quality and
+at equal butteraugli distance and equal SSIM.
+
+Each input becomes the peer benchmark's T1 (4:3, 800 wide) and T2 (square, 256) thumbnails: once as
+PNG (the reference: the resampled pixels the encoders get), once by `--jpeg-encoder turbo` at q85
+(also with --optimize-huffman), and by the trellis encoder at each quality of a sweep. Every JPEG is
+decoded by Pillow and compared with the reference: butteraugli's distance (Debian `butteraugli`, the
+largest over the image), SSIM (scikit-image, Gaussian window sigma 1.5) on BT.601 luma and over RGB.
+From each thumbnail's trellis sweep, linear in quality, comes the size at which the trellis encoder
+first matches turbo's q85 butteraugli distance, the size at which it matches its luma SSIM, and the
+larger of the two ("both": as good on both). Sizes add up over the set.
+
+    .bench/pillow/bin/python scripts/measure/measure-jpeg-encoder.py [--workload bench-workload/jpeg]
+        [--corpus ../shared/corpus/photos] [--qualities 79,81,83,85,87,89,91,93,95] [--jobs 2]
+    (after swift build -c release; needs numpy, Pillow, scikit-image and the butteraugli package)
+"""
+import argparse
+import concurrent.futures
+import glob
+import os
+import subprocess
+import tempfile
+
+import numpy as np
+from PIL import Image
+from skimage.metrics import structural_similarity
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.path.join(ROOT, ".build/release/aspectfit")
+TASKS = {"T1": ["--ratio", "4:3", "--width", "800"], "T2": ["--ratio", "square", "--width", "256"]}
+NOMINAL = 85
+
+
+def fit(source, task, out, *extra):
+    subprocess.run([BIN, "--quiet", *TASKS[task], *extra, "-o", out, source], check=True)
+    return os.path.getsize(out)
+
+
+def scores(reference_png, jpeg, work):
+    ref = np.asarray(Image.open(reference_png).convert("RGB")).astype(np.float64)
+    decoded = Image.open(jpeg).convert("RGB")
+    out = np.asarray(decoded).astype(np.float64)
+    weights = [0.299, 0.587, 0.114]
+    ssim = dict(data_range=255, gaussian_weights=True, sigma=1.5, use_sample_covariance=False)
+    luma = structural_similarity(ref @ weights, out @ weights, **ssim)
+    rgb = structural_similarity(ref, out, channel_axis=2, **ssim)
+    decoded_png = os.path.join(work, os.path.basename(jpeg) + ".png")
+    decoded.save(decoded_png)
+    distance = float(subprocess.run(["butteraugli", reference_png, decoded_png], check=True, capture_output=True,
+                                    text=True).stdout.split()[0])
+    return distance, luma, rgb
+
+
+def measure(job):
+    source, task, qualities = job
+    with tempfile.TemporaryDirectory(prefix="aspectfit-jpeg-encoder-") as work:
+        reference = os.path.join(work, "reference.png")
+        fit(source, task, reference, "-f", "png")
+        rows = {}
+        for name, extra in [("turbo", ["--jpeg-encoder", "turbo"]),
+                            ("turbo-optimized", ["--jpeg-encoder", "turbo", "--optimize-huffman"])]:
+            out = os.path.join(work, name + ".jpg")
+            rows[name] = (fit(source, task, out, "-f", "jpeg", "-q", str(NOMINAL), *extra),) + scores(reference, out, work)
+        sweep = []
+        for q in qualities:
+            out = os.path.join(work, "trellis-%d.jpg" % q)
+            sweep.append((q, fit(source, task, out, "-f", "jpeg", "-q", str(q), "--jpeg-encoder", "trellis"))
+                         + scores(reference, out, work))
+        return source, task, rows, sweep
+
+
+def size_at(sweep, target, index, better):
+    """The size, linear between the sweep's qualities, where metric `index` first reaches `target`."""
+    if better(sweep[0][index], target):
+        return float(sweep[0][1])
+    for a, b in zip(sweep, sweep[1:]):
+        if better(b[index], target):
+            t = (target - a[index]) / (b[index] - a[index])
+            return a[1] + t * (b[1] - a[1])
+    return float("nan")
+
+
+def percent(size, reference):
+    return "%+.1f%%" % (100.0 * (size / reference - 1))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--workload", default=os.path.join(ROOT, "bench-workload/jpeg"))
+    parser.add_argument("--corpus", default=os.path.join(ROOT, "../shared/corpus/photos"))
+    parser.add_argument("--qualities", default="79,81,83,85,87,89,91,93,95")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    qualities = sorted(int(q) for q in args.qualities.split(","))
+    assert NOMINAL in qualities, "the sweep must hold the nominal quality %d" % NOMINAL
+    sets = [("workload", sorted(glob.glob(os.path.join(args.workload, "*.jpg")))),
+            ("corpus photos", sorted(glob.glob(os.path.join(args.corpus, "*.jpg"))))]
+    jobs = [(source, task, qualities) for _, files in sets for source in files for task in TASKS]
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        results = {(s, t): (rows, sweep) for s, t, rows, sweep in pool.map(measure, jobs)}
+
+    print("| set | task | n | turbo q85 bytes | turbo q85 optimised Huffman | trellis q85 bytes | "
+          "trellis q85 butteraugli / luma SSIM / RGB SSIM (turbo's) | trellis at turbo's butteraugli | "
+          "at its luma SSIM | at both | at its RGB SSIM and butteraugli |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for label, files in sets:
+        for task in TASKS:
+            cases = [results[(f, task)] for f in files]
+            if not cases:
+                continue
+            turbo = sum(r["turbo"][0] for r, _ in cases)
+            optimized = sum(r["turbo-optimized"][0] for r, _ in cases)
+            nominal = [next(s for s in sweep if s[0] == NOMINAL) for _, sweep in cases]
+            at_distance = at_luma = at_both = at_rgb_both = 0.0
+            for rows, sweep in cases:
+                _, distance, luma, rgb = rows["turbo"]
+                d = size_at(sweep, distance, 2, lambda m, t: m <= t)
+                s = size_at(sweep, luma, 3, lambda m, t: m >= t)
+                r = size_at(sweep, rgb, 4, lambda m, t: m >= t)
+                at_distance, at_luma = at_distance + d, at_luma + s
+                at_both, at_rgb_both = at_both + max(d, s), at_rgb_both + max(d, r)
+            mean = lambda values: sum(values) / len(values)
+            print("| %s | %s | %d | %d | %d (%s) | %d (%s) | %.3f / %.4f / %.4f (%.3f / %.4f / %.4f) | %s | %s | %s | %s |" % (
+                label, task, len(cases), turbo, optimized, percent(optimized, turbo),
+                sum(s[1] for s in nominal), percent(sum(s[1] for s in nominal), turbo),
+                mean([s[2] for s in nominal]), mean([s[3] for s in nominal]), mean([s[4] for s in nominal]),
+                mean([r["turbo"][1] for r, _ in cases]), mean([r["turbo"][2] for r, _ in cases]),
+                mean([r["turbo"][3] for r, _ in cases]),
+                percent(at_distance, turbo), percent(at_luma, turbo), percent(at_both, turbo),
+                percent(at_rgb_both, turbo)))
+
+
+if __name__ == "__main__":
+    main()
