@@ -390,8 +390,8 @@ mutants=$(cat <<'EOF'
 
 @ jpeg-optimize-huffman-ignored
 ? progressiveChromaAndHuffmanShowInTheMarkers
-- full_chroma: options.resolvedChroma == .full444 ? 1 : 0, optimize_huffman: options.optimizeHuffman ? 1 : 0)
-+ full_chroma: options.resolvedChroma == .full444 ? 1 : 0, optimize_huffman: 0)
+- full_chroma: options.resolvedChroma == .full444 ? 1 : 0, optimize_huffman: options.optimizeHuffman ? 1 : 0,
++ full_chroma: options.resolvedChroma == .full444 ? 1 : 0, optimize_huffman: 0,
 
 @ png-compression-level-ignored
 ? pngCompressionAndRowFiltersShowInTheFile
@@ -455,13 +455,13 @@ mutants=$(cat <<'EOF'
 
 @ jpeg-xmp-not-written
 ? KeptMetadataTests
-- if (xmp_size > 0) write_marker(&cinfo, 1, XMP_SIGNATURE, sizeof XMP_SIGNATURE, metadata->xmp, xmp_size);
-+ (void)xmp_size;
+- if (markers->xmp_size > 0) write_marker(cinfo, 1, XMP_SIGNATURE, sizeof XMP_SIGNATURE, metadata->xmp, markers->xmp_size);
++ (void)markers->xmp_size;
 
 @ jpeg-iptc-not-written
 ? KeptMetadataTests
-- write_marker(&cinfo, 13, PHOTOSHOP_SIGNATURE, sizeof PHOTOSHOP_SIGNATURE, photoshop.bytes, photoshop.size);
-+ (void)photoshop;
+- write_marker(cinfo, 13, PHOTOSHOP_SIGNATURE, sizeof PHOTOSHOP_SIGNATURE, markers->photoshop.bytes,
++ if (0) write_marker(cinfo, 13, PHOTOSHOP_SIGNATURE, sizeof PHOTOSHOP_SIGNATURE, markers->photoshop.bytes,
 
 @ png-xmp-not-written
 ? KeptMetadataTests
