@@ -45,9 +45,14 @@ struct SubjectWindow {
         guard target.hi > target.lo else { return centred }
         let keptByCentre = (min(target.hi, start + length) - max(target.lo, start)) / (target.hi - target.lo)
         guard keptByCentre < Self.centreKeeps else { return centred }
-        // the position nearest the centre that holds the whole target, or centred on it when it is larger
-        var moved = target.hi - target.lo <= length ? min(max(start, target.hi - length), target.lo)
-            : (target.lo + target.hi - length) / 2
+        // the position nearest the centre that holds the whole target; when the target is larger,
+        // centred on its saliency inside it
+        var moved: Double
+        if target.hi - target.lo <= length {
+            moved = min(max(start, target.hi - length), target.lo)
+        } else {
+            moved = saliency.centroid(from: target.lo, to: target.hi, horizontal: horizontal) - length / 2
+        }
         moved = min(max(0, moved), 1 - length)
         let corner = horizontal ? (x: moved, y: 0.0) : (x: 0.0, y: moved)
         if faces.isEmpty {
