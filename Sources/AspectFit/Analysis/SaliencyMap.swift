@@ -57,12 +57,12 @@ struct SaliencyMap {
             return (0 ..< w * h).map { plane[min(height - 1, $0 / w * height / h) * width + min(width - 1, $0 % w * width / w)] }
         }
         var sums = [Float](repeating: 0, count: w * h), counts = sums
+        let cellOfColumn = (0 ..< width).map { min(w - 1, $0 * w / width) }
         for y in 0 ..< height {
-            let row = min(h - 1, y * h / height) * w
+            let row = min(h - 1, y * h / height) * w, start = y * width
             for x in 0 ..< width {
-                let cell = row + min(w - 1, x * w / width)
-                sums[cell] += plane[y * width + x]
-                counts[cell] += 1
+                sums[row + cellOfColumn[x]] += plane[start + x]
+                counts[row + cellOfColumn[x]] += 1
             }
         }
         return sums.indices.map { counts[$0] > 0 ? sums[$0] / counts[$0] : 0 }

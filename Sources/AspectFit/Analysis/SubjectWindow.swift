@@ -58,7 +58,7 @@ struct SubjectWindow {
         if faces.isEmpty {
             let held = saliency.share(x0: corner.x, y0: corner.y, x1: corner.x + width, y1: corner.y + height)
             let heldCentred = saliency.share(x0: centred.x, y0: centred.y, x1: centred.x + width, y1: centred.y + height)
-            guard held >= Self.margin * heldCentred else { return centred }
+            guard held > 0, held >= Self.margin * heldCentred else { return centred }
         }
         return corner
     }
