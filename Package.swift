@@ -19,8 +19,14 @@ let package = Package(
                             .linkedLibrary("heif"), .linkedLibrary("gif")]
         ),
         .target(name: "CResampleKernels"),
+        // dlib's frontal face detector behind a C API (C++ stays inside; libdlib-dev, and the LAPACK
+        // and BLAS its headers reference).
         .target(
-            name: "AspectFit", dependencies: ["CImageIO", "CResampleKernels"],
+            name: "CFaceDetector",
+            linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("lapack"), .linkedLibrary("blas")]
+        ),
+        .target(
+            name: "AspectFit", dependencies: ["CImageIO", "CResampleKernels", "CFaceDetector"],
             linkerSettings: [.linkedLibrary("m")]
         ),
         .executableTarget(name: "aspectfit", dependencies: ["AspectFit"]),

@@ -88,6 +88,11 @@ mutants=$(cat <<'EOF'
 - return self == .auto || self == named ? named : nil
 + return named
 
+@ trim-subjects-left-in-the-box
+? subjectsFoundInTheBoxAreReportedInTheWholeImage
+- Subject(kind: s.kind, x: (Double(box.x) + s.x * Double(box.width)) / w, y: (Double(box.y) + s.y * Double(box.height)) / h,
++ Subject(kind: s.kind, x: s.x, y: s.y,
+
 @ sixteen-bit-corners-on-box
 ? sixteenBitPNGFillsTheSameWay
 - if plan.roundsPicture { plan.corners?.apply(to: &image) }
@@ -519,9 +524,44 @@ mutants=$(cat <<'EOF'
 + func contains(sortedPosition i: Int) -> Bool { i % count == index % count }
 
 @ smart-crop-always-centred
-? KnownSubjectTests
-- return bestScore > centredScore * Self.centreMargin ? best : centred
-+ return centred
+? SubjectWindowTests
+- guard keptByCentre < Self.centreKeeps else { return centred }
++ guard keptByCentre < -1 else { return centred }
+
+@ smart-crop-salient-margin-ignored
+? SubjectWindowTests
+- guard held > 0, held >= Self.margin * heldCentred else { return centred }
++ guard held >= 0 else { return centred }
+
+@ smart-crop-head-not-grown
+? SubjectWindowTests
+- static let head = (side: 0.15, top: 0.4, bottom: 0.15)
++ static let head = (side: 0.0, top: 0.0, bottom: 0.0)
+
+@ smart-crop-faces-ignored
+? SmartCropSubjectsEndToEndTests
+- subjects = FaceDetector.faces(in: image) + (map.salientRegion().map { [$0] } ?? [])
++ subjects = map.salientRegion().map { [$0] } ?? []
+
+@ face-box-axes-swapped
+? FaceDetectorTests
+- return Subject(kind: .face, x: x0 / Double(w), y: y0 / Double(h), width: (x1 - x0) / Double(w),
++ return Subject(kind: .face, x: y0 / Double(h), y: x0 / Double(w), width: (x1 - x0) / Double(w),
+
+@ fft-direction-reversed
+? SaliencyTests
+- let angle = (inverse ? 2 : -2) * Double.pi / Double(length)
++ let angle = (inverse ? -2 : 2) * Double.pi / Double(length)
+
+@ saliency-ignores-alpha
+? SaliencyTests
+- total[y * w + x] = s * s * (1 - Self.centrePrior * min(1, dx * dx + dy * dy)) * alpha[y * w + x]
++ total[y * w + x] = s * s * (1 - Self.centrePrior * min(1, dx * dx + dy * dy))
+
+@ evidence-subjects-merged-whole
+? EvidenceSetTests
+- let kept = blobs.filter { $0.mass >= Self.mergedShare * top.mass }
++ let kept = blobs
 
 @ smart-crop-window-taken-as-fixed
 ? KnownSubjectTests

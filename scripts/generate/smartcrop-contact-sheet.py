@@ -1,57 +1,75 @@
 #!/usr/bin/env python3
-"""Draws docs/smart-crop/contact-sheet.jpg: each sample photo (and two corpus photos) with the centre
-crop beside the attention crop, at 1:1 and 3:1 (16:9 for the wide ones is in README's table).
-Runs the release binary; needs Pillow (/work/main/.bench/pillow/bin/python).
+"""Draws docs/smart-crop/contact-sheet.png: hard cases of the evidence set's open part (the sealed
+part stays unseen), each photo with its subject boxed by eye (green) and what attention found
+(red: a face, yellow: the salient region), then the centre crop and the attention crop. The rows are
+wins, losses and misses of the table in docs/smart-crop.md. Runs the release binary; needs Pillow.
 Usage: scripts/generate/smartcrop-contact-sheet.py [--binary .build/release/aspectfit]
 """
-import argparse, os, subprocess, tempfile
-from PIL import Image, ImageDraw, ImageOps
+import argparse, json, os, subprocess, tempfile
+from PIL import Image, ImageDraw
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-PHOTOS = ["samples/harvesters.jpg", "samples/harvesters-portrait-exif6.jpg", "samples/astronaut-alpha.png",
-          "samples/tulips-alpha.png", "samples/concert-gray.jpg",
-          "../shared/corpus/photos/android-portrait-960x1280.jpg", "../shared/corpus/photos/unsplash-kayak-iptc-xmp.jpg"]
+SET = os.path.join(ROOT, "Tests", "SmartCropSet")
+CASES = [("mate-LadyBird.jpg", "9:16", "win"), ("ocv-basketball1.jpg", "9:16", "win"),
+         ("mate-YellowFlower.jpg", "1:3", "win"), ("corpus-monochrome-microsoft.jpg", "1:3", "win"),
+         ("skimage-camera.jpg", "3:1", "partial"), ("ocv-left01.jpg", "1:3", "loss"),
+         ("ocv-text-scenetext03.jpg", "1:3", "loss"), ("ocv-board.jpg", "9:16", "miss")]
 CELL = 150
 
 
-def fit(binary, src, ratio, gravity, out):
-    w = CELL if ratio != "1:3" else CELL // 3
-    subprocess.run([binary, "-r", ratio, "-w", str(w if ratio != "3:1" else CELL * 2), "-g", gravity, "-f", "png",
-                    "-o", out, src], check=True, capture_output=True)
-    return Image.open(out).convert("RGB")
+def boxes(text):
+    return [tuple(float(v) for v in b.split()) for b in text.split(";") if b.strip()]
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "aspectfit"))
     args = ap.parse_args()
+    truth = {}
+    for line in open(os.path.join(SET, "evidence.tsv")):
+        if not line.startswith("#"):
+            f = line.rstrip("\n").split("\t")
+            truth[f[0]] = (f[2], boxes(f[3]))
     tmp = tempfile.mkdtemp()
-    columns = [("source", None, None), ("centre 1:1", "1:1", "centre"), ("attention 1:1", "1:1", "attention"),
-               ("centre 3:1", "3:1", "centre"), ("attention 3:1", "3:1", "attention")]
-    widths = [CELL, CELL, CELL, CELL * 2, CELL * 2]
-    sheet = Image.new("RGB", (sum(widths) + 10 * len(widths) + 10, 30 + len(PHOTOS) * (CELL + 10)), "white")
+    rows = []
+    for name, ratio, label in CASES:
+        part, subject = truth[name]
+        assert part == "open", f"{name} is sealed"
+        src = os.path.join(SET, "evidence", name)
+        crops = {}
+        for gravity in ("centre", "attention"):
+            out = os.path.join(tmp, f"{gravity}.png")
+            rw, rh = (int(v) for v in ratio.split(":"))
+            size = ["-w", str(min(2 * CELL, CELL * rw // rh))]
+            run = subprocess.run([args.binary, "-r", ratio, *size, "-g", gravity, "--json", "-f", "png", "-o", out, src],
+                                 check=True, capture_output=True, text=True)
+            crops[gravity] = (Image.open(out).convert("RGB"), json.loads(run.stdout.splitlines()[0]))
+        image = Image.open(src).convert("RGB")
+        w, h = image.size
+        d = ImageDraw.Draw(image)
+        for x0, y0, x1, y1 in subject:
+            d.rectangle([x0 * w, y0 * h, x1 * w, y1 * h], outline=(0, 255, 0), width=3)
+        for s in crops["attention"][1].get("subjects", []):
+            colour = (255, 0, 0) if s["kind"] == "face" else (255, 220, 0)
+            d.rectangle([s["x"], s["y"], s["x"] + s["width"], s["y"] + s["height"]], outline=colour, width=2)
+        image.thumbnail((2 * CELL, CELL))
+        rows.append((f"{name} {ratio}: {label}", image, crops["centre"][0], crops["attention"][0]))
+    widths = [max(r[i].width for r in rows) for i in (1, 2, 3)]
+    sheet = Image.new("RGB", (sum(widths) + 40, 20 + len(rows) * (CELL + 24)), "white")
     d = ImageDraw.Draw(sheet)
     x = 10
-    for (label, _, _), w in zip(columns, widths):
-        d.text((x, 10), label, fill="black")
-        x += w + 10
-    for row, rel in enumerate(PHOTOS):
-        src = os.path.join(ROOT, rel)
-        y = 30 + row * (CELL + 10)
+    for title, width in zip(("photo: by eye (green), face (red), salient (yellow)", "centre", "attention"), widths):
+        d.text((x, 4), title, fill="black")
+        x += width + 10
+    for i, (label, *images) in enumerate(rows):
+        y = 20 + i * (CELL + 24)
+        d.text((10, y), label, fill="black")
         x = 10
-        for (label, ratio, gravity), w in zip(columns, widths):
-            if ratio is None:
-                img = ImageOps.exif_transpose(Image.open(src)).convert("RGBA")
-                img.thumbnail((CELL, CELL))
-                bg = Image.new("RGB", img.size, (128, 128, 128))
-                bg.paste(img, mask=img.split()[3])
-                img = bg
-            else:
-                img = fit(args.binary, src, ratio, gravity, os.path.join(tmp, f"{row}-{label.replace(' ', '_')}.png"))
-            sheet.paste(img, (x, y + (CELL - img.height) // 2))
-            x += w + 10
-    os.makedirs(os.path.join(ROOT, "docs", "smartcrop"), exist_ok=True)
-    sheet.save(os.path.join(ROOT, "docs", "smartcrop", "contact-sheet.jpg"), quality=85)
+        for image, width in zip(images, widths):
+            sheet.paste(image, (x, y + 14))
+            x += width + 10
+    os.makedirs(os.path.join(ROOT, "docs", "smart-crop"), exist_ok=True)
+    sheet.quantize(256, dither=Image.Dither.FLOYDSTEINBERG).save(os.path.join(ROOT, "docs", "smart-crop", "contact-sheet.png"), optimize=True)
 
 
 if __name__ == "__main__":

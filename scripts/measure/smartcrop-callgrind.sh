@@ -6,9 +6,10 @@
 # over every bench-workload/jpeg/*.jpg (24 JPEGs 4032x3024, 8 portrait). Prints per-file and total
 # instruction counts (valgrind callgrind: repeatable on a busy machine) and the peak RSS of each
 # strategy (/usr/bin/time -v, the largest over the files).
-#   scripts/measure/smartcrop-callgrind.sh [--wall] [--t2] [--gravities "attention entropy"] [FILE...]
+#   scripts/measure/smartcrop-callgrind.sh [--wall] [--t2] [--ratio 16:9] [--gravities "attention entropy"] [FILE...]
 # --wall times the same per-file commands with hyperfine instead (use on a quiet machine); --t2 runs
-# peers.sh's T2 job instead (--ratio square --width 256 --quality 85).
+# peers.sh's T2 job instead (--ratio square --width 256 --quality 85); --ratio R keeps T1's width and
+# quality with another ratio (16:9: every file, landscape or portrait, has a window to choose).
 # Needs the release build (swift build -c release) and the workload (../shared/bench/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -16,11 +17,13 @@ bin=.build/release/aspectfit
 wall=0
 t2=0
 gravities="attention"
+ratio=4:3
 while [ $# -gt 0 ]; do
     case $1 in
         --wall) wall=1; shift ;;
         --t2) t2=1; shift ;;
         --gravities) gravities=$2; shift 2 ;;
+        --ratio) ratio=$2; shift 2 ;;
         *) break ;;
     esac
 done
@@ -30,7 +33,7 @@ files=("$@")
 [ -f "${files[0]}" ] || { echo "no workload: see ../shared/bench/README.md (make-workload.py)" >&2; exit 1; }
 tmp=$(mktemp -d /tmp/aspectfit-smartcrop-cg.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-args=(--ratio 4:3 --width 800 --quality 85)
+args=(--ratio "$ratio" --width 800 --quality 85)
 [ $t2 = 1 ] && args=(--ratio square --width 256 --quality 85)
 gravity_args() { [ "$1" = centre ] || echo "-g $1"; }
 

@@ -28,9 +28,9 @@ struct AnalysisImage {
         let channels = frame.layout.channels
         let hasAlpha = frame.layout.hasAlpha
         let isGray = channels <= 2
-        // Every `step`-th row and column (about 4 x 4 samples per cell) is enough for cells this
+        // Every `step`-th row and column (about 2 x 2 samples per cell) is enough for cells this
         // coarse and keeps the pass cheap next to the decode of a 12 MP frame.
-        let step = max(1, Int(factor / 4))
+        let step = max(1, Int(factor / 2))
         var sums = [Int](repeating: 0, count: gw * gh * 4)
         var counts = [Int](repeating: 0, count: gw * gh)
         let cellOfColumn = (0 ..< sw).map { min(gw - 1, $0 * gw / sw) }

@@ -12,7 +12,8 @@ public enum Gravity: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The point (x, y) of the upright source, as fractions 0...1 of its width and height, that
     /// should land at the centre of the crop; the crop is clamped to stay inside the image.
     case focus(x: Double, y: Double)
-    /// Chosen from the pixels: the window holding what a person looks at (see `AttentionMap`).
+    /// Chosen from the pixels: the window that keeps the subject (frontal faces first, then the
+    /// salient region), centred unless the pixels say clearly that the centre loses it.
     case attention
     /// Chosen from the pixels: the window with the most information, as libvips' `entropy`.
     case entropy

@@ -38,8 +38,14 @@ extension Pipeline {
         let (w, h) = (Double(whole.width), Double(whole.height))
         var plan = plan
         plan.geometry = crop
-        plan.windowChoice = partPlan.windowChoice.map {
-            WindowChoice(strategy: $0.strategy, focusX: (crop.crop.x + crop.crop.width / 2) / w, focusY: (crop.crop.y + crop.crop.height / 2) / h)
+        plan.windowChoice = partPlan.windowChoice.map { part in
+            // the subjects found in the box, as fractions of the whole upright image
+            let subjects = part.subjects.map { s in
+                Subject(kind: s.kind, x: (Double(box.x) + s.x * Double(box.width)) / w, y: (Double(box.y) + s.y * Double(box.height)) / h,
+                        width: s.width * Double(box.width) / w, height: s.height * Double(box.height) / h, confidence: s.confidence)
+            }
+            return WindowChoice(strategy: part.strategy, focusX: (crop.crop.x + crop.crop.width / 2) / w,
+                                focusY: (crop.crop.y + crop.crop.height / 2) / h, subjects: subjects)
         }
         plan.letterbox = partPlan.letterbox
         plan.corners = partPlan.corners

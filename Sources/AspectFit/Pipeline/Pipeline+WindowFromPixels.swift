@@ -50,7 +50,8 @@ extension Pipeline {
         let upright = source.orientation.uprightSize(width: source.width, height: source.height)
         let w = Double(upright.width), h = Double(upright.height)
         let window = (width: plan.geometry.crop.width / w, height: plan.geometry.crop.height / h)
-        let focus = CropWindowFinder(options.gravity, frame: frame, orientation: source.orientation).focus(window: window)
+        let finder = CropWindowFinder(options.gravity, frame: frame, orientation: source.orientation)
+        let focus = finder.focus(window: window)
         var crop: CropPlan
         do {
             crop = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: source.orientation,
@@ -63,7 +64,7 @@ extension Pipeline {
         var chosen = plan
         chosen.geometry = crop
         chosen.windowChoice = WindowChoice(strategy: options.gravity, focusX: (crop.crop.x + crop.crop.width / 2) / w,
-                                           focusY: (crop.crop.y + crop.crop.height / 2) / h)
+                                           focusY: (crop.crop.y + crop.crop.height / 2) / h, subjects: finder.subjects)
         return chosen
     }
 }

@@ -7,12 +7,16 @@ public struct WindowChoice: Sendable, Equatable {
     public var focusX: Double?
     /// The chosen window's centre as a fraction of the upright image's height; nil like `focusX`.
     public var focusY: Double?
+    /// What attention found in the pixels (faces, then the salient region), so the choice can be
+    /// audited; empty for entropy and before the pixels are read.
+    public var subjects: [Subject]
 
     /// A choice by `strategy`, its focus nil until the pixels are read.
-    public init(strategy: Gravity, focusX: Double? = nil, focusY: Double? = nil) {
+    public init(strategy: Gravity, focusX: Double? = nil, focusY: Double? = nil, subjects: [Subject] = []) {
         self.strategy = strategy
         self.focusX = focusX
         self.focusY = focusY
+        self.subjects = subjects
     }
 
     /// The plan-time choice for `window`, planned centred by `options.gravity` (`.attention` or

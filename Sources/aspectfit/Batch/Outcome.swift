@@ -58,6 +58,16 @@ struct Outcome: Sendable {
         } else {
             o.add("focus", nil as String?)
         }
+        if let choice = plan?.windowChoice, choice.isChosen, choice.strategy == .attention, let upright {
+            o.add("subjects", objects: choice.subjects) { s, subject in
+                s.add("kind", subject.kind.rawValue)
+                s.add("x", subject.x * Double(upright.width))
+                s.add("y", subject.y * Double(upright.height))
+                s.add("width", subject.width * Double(upright.width))
+                s.add("height", subject.height * Double(upright.height))
+                s.add("confidence", subject.confidence)
+            }
+        }
         if plan?.trims == true {
             if let box = plan?.trimmedBox {
                 o.add("trim") { t in

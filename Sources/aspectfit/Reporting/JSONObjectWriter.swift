@@ -50,6 +50,19 @@ struct JSONObjectWriter {
         text += nested.finished
     }
 
+    /// An array of objects, one per element, each written by `body`.
+    mutating func add<Element>(_ name: String, objects: [Element], body: (inout JSONObjectWriter, Element) -> Void) {
+        key(name)
+        text += "["
+        for (i, element) in objects.enumerated() {
+            if i > 0 { text += "," }
+            var nested = JSONObjectWriter()
+            body(&nested, element)
+            text += nested.finished
+        }
+        text += "]"
+    }
+
     var finished: String { text + "}" }
 
     /// A finite number with at most 3 decimals ("12.5", "0", "1234.567"); non-finite becomes null.

@@ -52,6 +52,26 @@ import TestSupport
                            orientation: .up, threshold: 0).box() == nil, "uniform: nothing to keep")
     }
 
+    /// A smart crop of the trimmed box reports its subjects in the whole image: a red patch drawn at
+    /// a known place inside the box is inside the salient subject's box, in fractions of the whole.
+    @Test func subjectsFoundInTheBoxAreReportedInTheWholeImage() throws {
+        var image = Self.bordered(width: 200, height: 120, box: PixelRect(x: 40, y: 20, width: 120, height: 90))
+        for y in 40 ..< 56 {
+            for x in 130 ..< 146 { image.bytes.replaceSubrange(y * image.bytesPerRow + x * 3 ..< y * image.bytesPerRow + x * 3 + 3, with: [230, 20, 20]) }
+        }
+        var options = FitOptions()
+        options.trim = Trim()
+        options.gravity = .attention
+        options.ratio = .square
+        options.size = .width(60)
+        let result = try Pipeline(options: options).run(try ImageEncoder.encodePNG(image))
+        #expect(result.plan.trimmedBox == PixelRect(x: 40, y: 20, width: 120, height: 90))
+        let salient = try #require(result.plan.windowChoice?.subjects.first { $0.kind == .salient })
+        let (cx, cy) = (138.0 / 200, 48.0 / 120)
+        #expect(salient.x <= cx && cx <= salient.maxX && salient.y <= cy && cy <= salient.maxY, "\(salient)")
+        #expect(salient.x >= 40.0 / 200 - 1e-9 && salient.maxX <= 160.0 / 200 + 1e-9, "inside the box: \(salient)")
+    }
+
     @Test func theResultReportsTheBoxAndVariantsShareIt() throws {
         let png = try ImageEncoder.encodePNG(Self.bordered(width: 90, height: 60, box: PixelRect(x: 10, y: 4, width: 50, height: 40)))
         var options = FitOptions()

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Hou and Zhang's spectral residual saliency (CVPR 2007): what is left of an image's log amplitude
+/// spectrum after its local average is taken away is the unexpected part; transformed back with the
+/// original phase, it lights up the regions that differ from the rest of the image, whatever their
+/// edges or texture (a repeated pattern has a peaked spectrum and is suppressed).
+///
+/// The plane is `side` x `side` (64 in the paper). The transform treats the picture as periodic,
+/// so the seam where opposite borders meet reads as salient: the result fades to 0 over the
+/// `border` cells next to each edge. (Mirroring the plane instead would make its spectrum
+/// symmetric, and the residual would then only mark the mirror's centre.)
+enum SpectralResidual {
+    /// The cells at each edge over which the result fades out.
+    static let border = 4
+
+    /// The saliency of each pixel of `plane` (`side` x `side`, row-major, `side` a power of two), >= 0, smoothed.
+    static func saliency(_ plane: [Float], side: Int) -> [Float] {
+        let n = side
+        var re = plane.map(Double.init)
+        var im = [Double](repeating: 0, count: n * n)
+        transform(&re, &im, side: n, inverse: false)
+        var logAmplitude = [Float](repeating: 0, count: n * n)
+        for i in 0 ..< n * n { logAmplitude[i] = Float(log(max(1e-9, (re[i] * re[i] + im[i] * im[i]).squareRoot()))) }
+        let average = SummedArea.boxBlur(logAmplitude, width: n, height: n, radius: 1)
+        for i in 0 ..< n * n {
+            let amplitude = (re[i] * re[i] + im[i] * im[i]).squareRoot()
+            // exp(residual) with the original phase: F / |F| * exp(L - mean(L))
+            let scale = amplitude > 1e-12 ? exp(Double(logAmplitude[i] - average[i])) / amplitude : 0
+            re[i] *= scale
+            im[i] *= scale
+        }
+        transform(&re, &im, side: n, inverse: true)
+        let energy = (0 ..< n * n).map { Float(re[$0] * re[$0] + im[$0] * im[$0]) }
+        // The paper smooths with a Gaussian of a few pixels; three box passes come close.
+        var smooth = energy
+        for _ in 0 ..< 3 { smooth = SummedArea.boxBlur(smooth, width: n, height: n, radius: 2) }
+        for y in 0 ..< n {
+            for x in 0 ..< n {
+                let edge = min(x, y, n - 1 - x, n - 1 - y)
+                if edge < Self.border { smooth[y * n + x] *= Float(edge) / Float(Self.border) }
+            }
+        }
+        return smooth
+    }
+
+    /// The 2-D discrete Fourier transform of a `side` x `side` plane in place (rows, then columns;
+    /// radix-2, `side` a power of two). The inverse is scaled by 1/side^2.
+    static func transform(_ re: inout [Double], _ im: inout [Double], side: Int, inverse: Bool) {
+        var lineRe = [Double](repeating: 0, count: side), lineIm = lineRe
+        for row in 0 ..< side {
+            for i in 0 ..< side { lineRe[i] = re[row * side + i]; lineIm[i] = im[row * side + i] }
+            fft(&lineRe, &lineIm, inverse: inverse)
+            for i in 0 ..< side { re[row * side + i] = lineRe[i]; im[row * side + i] = lineIm[i] }
+        }
+        for column in 0 ..< side {
+            for i in 0 ..< side { lineRe[i] = re[i * side + column]; lineIm[i] = im[i * side + column] }
+            fft(&lineRe, &lineIm, inverse: inverse)
+            for i in 0 ..< side { re[i * side + column] = lineRe[i]; im[i * side + column] = lineIm[i] }
+        }
+        if inverse {
+            let s = 1 / Double(side * side)
+            for i in re.indices { re[i] *= s; im[i] *= s }
+        }
+    }
+
+    /// The 1-D transform of a power-of-two length in place (iterative Cooley-Tukey).
+    static func fft(_ re: inout [Double], _ im: inout [Double], inverse: Bool) {
+        let n = re.count
+        var j = 0
+        for i in 1 ..< n {
+            var bit = n >> 1
+            while j & bit != 0 { j ^= bit; bit >>= 1 }
+            j |= bit
+            if i < j { re.swapAt(i, j); im.swapAt(i, j) }
+        }
+        var length = 2
+        while length <= n {
+            let angle = (inverse ? 2 : -2) * Double.pi / Double(length)
+            let wr = cos(angle), wi = sin(angle)
+            var start = 0
+            while start < n {
+                var cr = 1.0, ci = 0.0
+                for k in 0 ..< length / 2 {
+                    let a = start + k, b = a + length / 2
+                    let tr = re[b] * cr - im[b] * ci, ti = re[b] * ci + im[b] * cr
+                    re[b] = re[a] - tr
+                    im[b] = im[a] - ti
+                    re[a] += tr
+                    im[a] += ti
+                    let next = cr * wr - ci * wi
+                    ci = cr * wi + ci * wr
+                    cr = next
+                }
+                start += length
+            }
+            length <<= 1
+        }
+    }
+}
