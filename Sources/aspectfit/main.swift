@@ -80,8 +80,15 @@ for warning in IdleOptions.warnings(given: options.given, written: written) {
     StandardStreams.writeMessage("aspectfit: warning: \(warning)")
 }
 
+// Planning does not depend on the encoder's threads: the pipelines that encode get the run's.
+let avifThreads = AVIFThreads(jobs: options.jobs, items: items).count
+let encoding = avifThreads == 1 ? pipelines : options.outputVariants.map { variant in
+    var fit = variant.fit
+    fit.avif.threads = avifThreads
+    return PipelineSet(options: fit, maxFileSize: options.maxFileSize)
+}
 let reporter = Reporter(options: options, control: control, total: items.count, errorIsTerminal: StandardStreams.errorIsTerminal)
-let runner = BatchRunner(items: items, options: options, pipelines: pipelines, control: control,
+let runner = BatchRunner(items: items, options: options, pipelines: encoding, control: control,
                          writer: AtomicWriter(temporaries: temporaries, durable: options.syncOutputs, replacement: replacement),
                          reporter: reporter, budget: MemoryBudget(maxMemory: options.maxMemory, workers: options.jobs),
                          standardInputData: collector.standardInputData)
