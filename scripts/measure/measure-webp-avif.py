@@ -33,7 +33,7 @@ C_SOURCES = ["webp/webp_encode.c", "avif/avif_encode.c", "byte_buffer.c", "image
 
 class CImage(ctypes.Structure):
     _fields_ = [("pixels", ctypes.c_void_p), ("width", ctypes.c_uint32), ("height", ctypes.c_uint32),
-                ("stride", ctypes.c_size_t), ("layout", ctypes.c_int)]
+                ("stride", ctypes.c_size_t), ("layout", ctypes.c_int), ("sixteen_bit", ctypes.c_int)]
 
 
 class WebPOptions(ctypes.Structure):
@@ -42,12 +42,15 @@ class WebPOptions(ctypes.Structure):
 
 
 class AVIFOptions(ctypes.Structure):
-    _fields_ = [("quality", ctypes.c_int), ("speed", ctypes.c_int), ("full_chroma", ctypes.c_int)]
+    _fields_ = [("quality", ctypes.c_int), ("speed", ctypes.c_int), ("full_chroma", ctypes.c_int),
+                ("threads", ctypes.c_int)]
 
 
 class Metadata(ctypes.Structure):
     _fields_ = [("icc", ctypes.c_void_p), ("icc_size", ctypes.c_size_t), ("exif", ctypes.c_void_p),
-                ("exif_size", ctypes.c_size_t), ("dropped", ctypes.c_void_p), ("srgb", ctypes.c_int)]
+                ("exif_size", ctypes.c_size_t), ("xmp", ctypes.c_void_p), ("xmp_size", ctypes.c_size_t),
+                ("iptc", ctypes.c_void_p), ("iptc_size", ctypes.c_size_t), ("dropped", ctypes.c_void_p),
+                ("srgb", ctypes.c_int)]
 
 
 def build_library(folder):
@@ -66,7 +69,7 @@ def encode(lib, function, options, rgb):
     """The encoded bytes of an RGB array and the seconds one encode took."""
     height, width, _ = rgb.shape
     pixels = np.ascontiguousarray(rgb)
-    image = CImage(pixels.ctypes.data, width, height, width * 3, 3)
+    image = CImage(pixels.ctypes.data, width, height, width * 3, 3, 0)
     output, size, message = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.create_string_buffer(256)
     start = time.perf_counter()
     status = getattr(lib, function)(ctypes.byref(image), ctypes.byref(options), ctypes.byref(Metadata()),
@@ -155,7 +158,7 @@ def main():
             if fmt == "webp":
                 options, label = WebPOptions(int(quality), 0, int(knob), 0), f"webp q{quality} m{knob}"
             else:
-                options, label = AVIFOptions(int(quality), int(knob), 0), f"avif q{quality} s{knob}"
+                options, label = AVIFOptions(int(quality), int(knob), 0, 1), f"avif q{quality} s{knob}"
             scores, peaks, total, times = [], [], 0, []
             for _, rgb, _ in images:
                 runs_of_one = [encode(lib, f"cio_encode_{fmt}", options, rgb) for _ in range(3)]
