@@ -7,8 +7,8 @@
 /// the q85 ceiling target leaves; below them they lose more. The scaled IDCT is a softer reduction than the filter (1/8 is the 8x8 block mean),
 /// which the resampler's remaining factor has to dilute. Filters of one radius share a row (the
 /// strictest of them); box and nearest drift by dB at every scale (their results depend on which
-/// source pixels exist), so they always decode at full scale. WebP's 1/2 is left out whatever the
-/// filter: it costs more instructions than it saves (`ShrinkOnLoad.blockMean`).
+/// source pixels exist), so they always decode at full scale. Which scales a WebP's decode may take at
+/// all (not 1/2: it costs more instructions than it saves) is `ShrinkOnLoad.offers`'s to say.
 struct DecodeScaleBound: Sendable, Equatable {
     /// The minimum factor left on both axes after decoding at 1/2, 1/4, 1/8; a scale missing is never used.
     let minimumFactors: [Int: Double]
@@ -21,9 +21,9 @@ struct DecodeScaleBound: Sendable, Equatable {
         case (.dct, 3...): minimumFactors = [2: 2, 4: 2.5, 8: 2.5]
         case (.dct, 2..<3): minimumFactors = [2: 2, 4: 2.5]   // over 0.05 dB at 1/8 up to f = 3
         case (.dct, 1..<2): minimumFactors = [2: 2.5, 4: 2.5, 8: 2.5]
-        case (.blockMean, 3...): minimumFactors = [4: 2.5, 8: 2.5]
-        case (.blockMean, 2..<3): minimumFactors = [4: 2.5]   // Mitchell, Catmull-Rom: over 0.05 dB at 1/8 up to f = 3
-        case (.blockMean, 1..<2): minimumFactors = [4: 2.5, 8: 3]
+        case (.blockMean(_), 3...): minimumFactors = [4: 2.5, 8: 2.5]
+        case (.blockMean(_), 2..<3): minimumFactors = [4: 2.5]   // Mitchell, Catmull-Rom: over 0.05 dB at 1/8 up to f = 3
+        case (.blockMean(_), 1..<2): minimumFactors = [4: 2.5, 8: 3]
         default: minimumFactors = [:]
         }
     }

@@ -5,17 +5,18 @@ public enum ShrinkOnLoad: Sendable, Hashable {
     case none
     /// JPEG: libjpeg-turbo's scaled IDCT at 1/2, 1/4 and 1/8.
     case dct
-    /// A lossy still WebP: libwebp averages each d x d block of the stored pixels while it decodes.
-    /// Only 1/4 and 1/8 are taken, and only when d divides both sides (so each decoded pixel is the
-    /// mean of exactly its block): at 1/2, and on lossless files at every scale, libwebp's scaling
-    /// costs more instructions than the resampler saves (measured, docs/decode-scale-webp.md).
-    case blockMean
+    /// A lossy still WebP: libwebp averages each d x d block of the stored pixels (weighted by alpha)
+    /// while it decodes, taken at 1/4 and 1/8 (with `alpha`, 1/8 only), and only when d divides both
+    /// sides (so each decoded pixel is the mean of exactly its block). The other scales, and every
+    /// scale of a lossless file, cost more instructions than the resampler saves (measured,
+    /// docs/decode-scale-webp.md).
+    case blockMean(alpha: Bool)
 
     /// What a source with header `info` offers.
     public init(_ info: ImageInfo) {
         switch info.format {
         case .jpeg: self = .dct
-        case .webp where !info.isLossless && !info.isAnimated: self = .blockMean
+        case .webp where !info.isLossless && !info.isAnimated: self = .blockMean(alpha: info.hasAlpha)
         default: self = .none
         }
     }
@@ -25,7 +26,8 @@ public enum ShrinkOnLoad: Sendable, Hashable {
         switch self {
         case .none: scale == 1
         case .dct: [1, 2, 4, 8].contains(scale)
-        case .blockMean: scale == 1 || ([4, 8].contains(scale) && width % scale == 0 && height % scale == 0)
+        case .blockMean(let alpha):
+            scale == 1 || ((alpha ? [8] : [4, 8]).contains(scale) && width % scale == 0 && height % scale == 0)
         }
     }
 }

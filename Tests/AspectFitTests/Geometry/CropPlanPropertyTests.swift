@@ -56,7 +56,7 @@ import Testing
         let gravity: Gravity = Int.random(in: 0 ..< 3, using: &rng) == 0
             ? .focus(x: [0, 1, Double.random(in: 0 ... 1, using: &rng)].randomElement(using: &rng)!, y: Double.random(in: 0 ... 1, using: &rng))
             : Gravity.named.randomElement(using: &rng)!.gravity
-        return Request(width: w, height: h, orientation: orientation, shrinkOnLoad: [.none, .dct, .blockMean][Int.random(in: 0 ..< 3, using: &rng)], ratio: ratio,
+        return Request(width: w, height: h, orientation: orientation, shrinkOnLoad: [.none, .dct, .blockMean(alpha: false), .blockMean(alpha: true)][Int.random(in: 0 ..< 4, using: &rng)], ratio: ratio,
                        size: size, gravity: gravity, enlarge: Bool.random(using: &rng),
                        filterRadius: [0, 1, 2, 3].randomElement(using: &rng)!)
     }
@@ -184,14 +184,16 @@ import Testing
         case (.dct, 3...): [2: 2, 4: 2.5, 8: 2.5]
         case (.dct, 2..<3): [2: 2, 4: 2.5]
         case (.dct, 1..<2): [2: 2.5, 4: 2.5, 8: 2.5]
-        case (.blockMean, 3...): [4: 2.5, 8: 2.5]
-        case (.blockMean, 2..<3): [4: 2.5]
-        case (.blockMean, 1..<2): [4: 2.5, 8: 3]
+        case (.blockMean(false), 3...): [4: 2.5, 8: 2.5]
+        case (.blockMean(false), 2..<3): [4: 2.5]
+        case (.blockMean(false), 1..<2): [4: 2.5, 8: 3]
+        case (.blockMean(true), 3...): [8: 2.5]   // with alpha, 1/8 only
+        case (.blockMean(true), 1..<2): [8: 3]
         default: [:]
         }
         let leaves = { (d: Int) in
             guard let m = minimum[d] else { return false }
-            if r.shrinkOnLoad == .blockMean, r.width % d != 0 || r.height % d != 0 { return false }
+            if case .blockMean = r.shrinkOnLoad, r.width % d != 0 || r.height % d != 0 { return false }
             return s.width / Double(d) / sow >= m && s.height / Double(d) / soh >= m
         }
         check(p.decodeScale == 1 || leaves(p.decodeScale), "decode scale leaves less than the bound")

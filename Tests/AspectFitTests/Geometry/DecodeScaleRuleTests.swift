@@ -43,14 +43,14 @@ import Testing
         #expect(try scale(1999, 1999, to: 200, .bilinear) == 2)   // 999.5/200 at 1/2
     }
 
-    /// A lossy WebP of `w` x `h` fitted to a `side`-pixel square with `filter`.
-    private func webpScale(_ w: Int, _ h: Int, to side: Int, _ filter: Filter = .lanczos3) throws -> Int {
-        try CropPlan.make(sourceWidth: w, sourceHeight: h, orientation: .up, shrinkOnLoad: .blockMean, ratio: .square,
+    /// A lossy WebP of `w` x `h` (with `alpha` or not) fitted to a `side`-pixel square with `filter`.
+    private func webpScale(_ w: Int, _ h: Int, to side: Int, _ filter: Filter = .lanczos3, alpha: Bool = false) throws -> Int {
+        try CropPlan.make(sourceWidth: w, sourceHeight: h, orientation: .up, shrinkOnLoad: .blockMean(alpha: alpha), ratio: .square,
                           size: .width(side), gravity: .centre, enlarge: true, filterRadius: filter.radius).decodeScale
     }
 
     /// WebP (docs/decode-scale-webp.md): 1/4 and 1/8 from a factor of 2.5 (bilinear: 1/8 from 3;
-    /// radius-2 filters never 1/8), never 1/2, and only a d that divides both stored sides.
+    /// radius-2 filters never 1/8; with alpha 1/8 only), never 1/2, and only a d that divides both stored sides.
     @Test func lossyWebP() throws {
         #expect(try webpScale(4032, 3024, to: 256) == 4)    // 756/256 = 2.95 at 1/4; 1/8: 1.48
         #expect(try webpScale(4000, 4000, to: 200) == 8)    // 500/200 = 2.5 at 1/8
@@ -64,6 +64,9 @@ import Testing
         #expect(try webpScale(4800, 4800, to: 200, .bilinear) == 8)   // 600/200 = 3 at 1/8
         #expect(try webpScale(4800, 4800, to: 201, .bilinear) == 4)   // 2.99 at 1/8
         #expect(try webpScale(4800, 4800, to: 100, .box) == 1)
+        #expect(try webpScale(4032, 3024, to: 256, alpha: true) == 1)   // 1/4 is not taken with alpha
+        #expect(try webpScale(4000, 4000, to: 200, alpha: true) == 8)
+        #expect(try webpScale(4800, 4800, to: 100, .mitchell, alpha: true) == 1)
     }
 
     @Test func noShrinkOnLoadDecodesAtFullScale() throws {
