@@ -59,6 +59,7 @@ import Testing
         #expect(try webpScale(2000, 2000, to: 201) == 1)    // 2.49 at 1/4, and 1/2 is never taken (JPEG: 2)
         #expect(try scale(2000, 2000, to: 201) == 2)
         #expect(try webpScale(4004, 4004, to: 200) == 4)    // 8 does not divide 4004
+        #expect(try webpScale(4000, 4004, to: 200) == 4)    // nor one side of 4000x4004
         #expect(try webpScale(4002, 4002, to: 100) == 1)    // neither 4 nor 8 does
         #expect(try webpScale(4800, 4800, to: 100, .mitchell) == 4)   // radius 2: never 1/8
         #expect(try webpScale(4800, 4800, to: 200, .bilinear) == 8)   // 600/200 = 3 at 1/8
