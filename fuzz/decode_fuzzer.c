@@ -108,6 +108,26 @@ static void round_trip(const decoded *image, uint8_t flags, uint8_t region) {
     cio_free(output);
 }
 
+/* A WebP decodes only the part a region needs (cropping, at 1/d averaging while decoding): its rows
+ * must be that part of the whole decode at the same scale. */
+static void same_as_whole(const uint8_t *data, size_t size, const cio_decode_options *options) {
+    cio_decode_options whole_options = *options;
+    whole_options.has_region = 0;
+    decoded part = {0}, whole = {0};
+    if (decode(data, size, options, 5, 0, 1, &part) == CIO_OK && part.pixels != NULL &&
+        decode(data, size, &whole_options, 9, 0, 1, &whole) == CIO_OK && whole.pixels != NULL) {
+        const size_t pixel = (size_t)part.geometry.layout;
+        CHECK(whole.geometry.layout == part.geometry.layout);
+        for (uint32_t y = 0; y < part.geometry.height; y++) {
+            CHECK(memcmp(part.pixels + y * part.stride,
+                         whole.pixels + (part.geometry.y + y) * whole.stride + part.geometry.x * pixel,
+                         part.geometry.width * pixel) == 0);
+        }
+    }
+    free(part.pixels);
+    free(whole.pixels);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
     if (size < 2) return 0;
     const uint8_t flags = bytes[0], region = bytes[1];
@@ -174,6 +194,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
     const uint32_t stop_after = (flags & 0x20) ? 1 + region / 8 : 0;
     decoded image = {0};
     const int round = (flags & 0x10) && stop_after == 0;
+    if (format == CIO_FORMAT_WEBP && options.has_region && stop_after == 0) {
+        same_as_whole(data, size, &options);
+    }
     status = decode(data, size, &options, batch, stop_after, round, &image);
     if (image.pixels != NULL) {
         if ((uint64_t)image.geometry.width * image.geometry.height <= FUZZ_ENCODE_MAX_PIXELS) round_trip(&image, flags, region);

@@ -65,7 +65,7 @@ cio_status cio_decoder_open(const uint8_t *data, size_t size, const cio_decode_o
         cio_set_message(message, size == 0 ? "empty file" : "unsupported: not a JPEG, PNG, WebP, AVIF, HEIF or GIF file");
         return CIO_UNSUPPORTED;
     }
-    if (format != CIO_FORMAT_JPEG && format != CIO_FORMAT_PNG && options->scale_denominator != 1) {
+    if (format != CIO_FORMAT_JPEG && format != CIO_FORMAT_PNG && format != CIO_FORMAT_WEBP && options->scale_denominator != 1) {
         cio_set_message(message, "%s decoding has no 1/%d scaling", format_name(format), options->scale_denominator);
         return CIO_INVALID_ARGUMENT;
     }

@@ -55,19 +55,31 @@ cio_status cio_png_decoder_read_rows(cio_png_decoder *decoder, uint8_t *rows, si
 void cio_png_decoder_close(cio_png_decoder *decoder);
 
 /* A decoded image held whole in memory and served row by row over a region: the WebP, AVIF, HEIF and
- * GIF decoders decode at open (after the pixel-limit check) and hand over one of these. */
+ * GIF decoders decode at open (after the pixel-limit check) and hand over one of these. A decoder that
+ * crops or scales while decoding (WebP) holds only a part of the (scaled) image: `origin_*` and
+ * `full_*` say where it lies. */
 typedef struct {
     uint8_t *pixels;              /* width * height * layout bytes, malloc'd; NULL until allocated */
     uint32_t width, height;
     cio_layout layout;
+    uint32_t origin_x, origin_y;  /* where `pixels` start in the whole image (0, 0 unless cropped) */
+    uint32_t full_width, full_height; /* the whole image at the decoded scale (width, height unless cropped) */
     uint32_t x, y, region_width, region_height;
     uint32_t delivered;           /* region rows returned so far */
 } cio_whole_image;
 
-/* Allocates `image->pixels` for `width` x `height` of `layout` (zeroed); CIO_OUT_OF_MEMORY with a message. */
+/* Allocates `image->pixels` for `width` x `height` of `layout` (zeroed), the whole image (origin 0, 0);
+ * CIO_OUT_OF_MEMORY with a message. */
 cio_status cio_whole_image_allocate(cio_whole_image *image, uint32_t width, uint32_t height, cio_layout layout,
                                     cio_message *message);
-/* Takes the options' region (or the whole image) and fills `geometry`; these formats have no scaling. */
+/* A rectangle of pixels. */
+typedef struct { uint32_t x, y, width, height; } cio_rect;
+/* The options' region, or the whole `width` x `height` image without one; CIO_INVALID_ARGUMENT with a
+ * message when it is empty or reaches outside. */
+cio_status cio_region_of(const cio_decode_options *options, uint32_t width, uint32_t height, cio_rect *region,
+                         cio_message *message);
+/* Takes the options' region (or the whole image) and fills `geometry`; the region must lie in the part
+ * decoded. The scale is the decoder's (WebP's) to check: the image is already at it. */
 cio_status cio_whole_image_select(cio_whole_image *image, const cio_decode_options *options,
                                   cio_decode_geometry *geometry, cio_message *message);
 void cio_whole_image_read_rows(cio_whole_image *image, uint8_t *rows, size_t stride, uint32_t max_rows,

@@ -8,7 +8,9 @@ public enum ExternalTool {
     /// cannot be looked up, so each one the tests use has a package in `scripts/debian-packages.txt`.
     public static let packages: [String: String] = [
         "avifdec": "libavif-bin",
+        "avifenc": "libavif-bin",
         "bash": "bash",
+        "chromium": "chromium",
         "convert": "imagemagick",
         "djpeg": "libjpeg-turbo-progs",
         "dwebp": "webp",

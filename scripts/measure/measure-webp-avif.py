@@ -12,7 +12,13 @@ per format and setting: mean SSIM, mean PSNR, total bytes, bytes against the JPE
 encode time of one thumbnail (best of 3 runs, one thread).
 
     python3 scripts/measure/measure-webp-avif.py [--size 400x300] [--webp 70,75,80,85,90] [--avif 40,50,60,70]
-        [--webp-effort 4] [--avif-speed 8]   (after swift build -c release; needs numpy and Pillow)
+        [--webp-effort 4] [--avif-speed 8] [--instructions N] [--photos DIR --count K]
+        (after swift build -c release; needs numpy and Pillow; --instructions needs valgrind)
+
+--instructions N adds a column Minstr: the instructions one encode takes (callgrind, counting only inside
+cio_encode_webp/cio_encode_avif, so a busy machine changes nothing), the mean over the first N thumbnails;
+the times are wall-clock and need a quiet machine. --photos DIR --count K takes the first K photos of DIR
+instead (such as bench-workload/jpeg with --size 800x600: the T4/T5 benchmark's thumbnails).
 """
 import argparse
 import ctypes
@@ -33,7 +39,7 @@ C_SOURCES = ["webp/webp_encode.c", "avif/avif_encode.c", "byte_buffer.c", "image
 
 class CImage(ctypes.Structure):
     _fields_ = [("pixels", ctypes.c_void_p), ("width", ctypes.c_uint32), ("height", ctypes.c_uint32),
-                ("stride", ctypes.c_size_t), ("layout", ctypes.c_int)]
+                ("stride", ctypes.c_size_t), ("layout", ctypes.c_int), ("sixteen_bit", ctypes.c_int)]
 
 
 class WebPOptions(ctypes.Structure):
@@ -42,12 +48,15 @@ class WebPOptions(ctypes.Structure):
 
 
 class AVIFOptions(ctypes.Structure):
-    _fields_ = [("quality", ctypes.c_int), ("speed", ctypes.c_int), ("full_chroma", ctypes.c_int)]
+    _fields_ = [("quality", ctypes.c_int), ("speed", ctypes.c_int), ("full_chroma", ctypes.c_int),
+                ("threads", ctypes.c_int)]
 
 
 class Metadata(ctypes.Structure):
     _fields_ = [("icc", ctypes.c_void_p), ("icc_size", ctypes.c_size_t), ("exif", ctypes.c_void_p),
-                ("exif_size", ctypes.c_size_t), ("dropped", ctypes.c_void_p), ("srgb", ctypes.c_int)]
+                ("exif_size", ctypes.c_size_t), ("xmp", ctypes.c_void_p), ("xmp_size", ctypes.c_size_t),
+                ("iptc", ctypes.c_void_p), ("iptc_size", ctypes.c_size_t), ("dropped", ctypes.c_void_p),
+                ("srgb", ctypes.c_int)]
 
 
 def build_library(folder):
@@ -62,11 +71,65 @@ def build_library(folder):
     return lib
 
 
+DRIVER = r"""
+#include "cimageio.h"
+#include <stdio.h>
+#include <stdlib.h>
+/* driver FORMAT RAW WIDTH HEIGHT QUALITY KNOB: one encode of raw RGB8 (knob: WebP method, AVIF speed) */
+int main(int argc, char **argv) {
+    (void)argc;
+    const int avif = argv[1][0] == 'a', w = atoi(argv[3]), h = atoi(argv[4]);
+    const size_t n = (size_t)w * h * 3;
+    uint8_t *pixels = malloc(n);
+    FILE *f = fopen(argv[2], "rb");
+    if (f == NULL || fread(pixels, 1, n, f) != n) return 2;
+    fclose(f);
+    cio_image image = {pixels, (uint32_t)w, (uint32_t)h, (size_t)w * 3, CIO_RGB8, 0};
+    cio_metadata metadata = {0};
+    uint8_t *out = NULL;
+    size_t size = 0;
+    cio_message message;
+    cio_status status;
+    if (avif) {
+        cio_avif_options o = {atoi(argv[5]), atoi(argv[6]), 0, 1};
+        status = cio_encode_avif(&image, &o, &metadata, &out, &size, &message);
+    } else {
+        cio_webp_options o = {atoi(argv[5]), 0, atoi(argv[6]), 0};
+        status = cio_encode_webp(&image, &o, &metadata, &out, &size, &message);
+    }
+    printf("%zu\n", size);
+    return status == CIO_OK ? 0 : 1;
+}
+"""
+
+
+def build_driver(folder):
+    """The encoders in a small program, for callgrind."""
+    source, path = os.path.join(folder, "driver.c"), os.path.join(folder, "driver")
+    base = os.path.join(ROOT, "Sources", "CImageIO")
+    with open(source, "w") as f:
+        f.write(DRIVER)
+    subprocess.run(["cc", "-O2", "-I", os.path.join(base, "include"), "-I", base, "-o", path, source]
+                   + [os.path.join(base, s) for s in C_SOURCES] + ["-lwebp", "-lwebpmux", "-lavif"], check=True)
+    return path
+
+
+def instructions(driver, fmt, quality, knob, rgb, folder):
+    """Instructions of one encode (inside cio_encode_*), by callgrind."""
+    height, width, _ = rgb.shape
+    raw = os.path.join(folder, "thumb.rgb")
+    np.ascontiguousarray(rgb).tofile(raw)
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          f"--toggle-collect=cio_encode_{fmt}", driver, fmt, raw, str(width), str(height), str(quality),
+                          str(knob)], capture_output=True, text=True, check=True)
+    return int(out.stderr.split("refs:")[1].split()[0].replace(",", ""))
+
+
 def encode(lib, function, options, rgb):
     """The encoded bytes of an RGB array and the seconds one encode took."""
     height, width, _ = rgb.shape
     pixels = np.ascontiguousarray(rgb)
-    image = CImage(pixels.ctypes.data, width, height, width * 3, 3)
+    image = CImage(pixels.ctypes.data, width, height, width * 3, 3, 0)
     output, size, message = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.create_string_buffer(256)
     start = time.perf_counter()
     status = getattr(lib, function)(ctypes.byref(image), ctypes.byref(options), ctypes.byref(Metadata()),
@@ -112,11 +175,14 @@ def psnr(a, b):
     return float("inf") if mse == 0 else 10 * np.log10(255 * 255 / mse)
 
 
-def thumbnails(size, folder):
-    """(name, reference RGB, default JPEG bytes) for every photo."""
+def thumbnails(size, folder, photos=None, count=None):
+    """(name, reference RGB, default JPEG bytes) for every photo (or the first `count` of `photos`)."""
     binary = os.path.join(ROOT, ".build", "release", "aspectfit")
-    photos = os.path.join(ROOT, "..", "shared", "corpus", "photos")
-    inputs = [os.path.join(d, n) for d in (photos, os.path.join(ROOT, "samples")) for n in sorted(os.listdir(d))]
+    if photos:
+        inputs = [os.path.join(photos, n) for n in sorted(os.listdir(photos))][:count]
+    else:
+        photos = os.path.join(ROOT, "..", "shared", "corpus", "photos")
+        inputs = [os.path.join(d, n) for d in (photos, os.path.join(ROOT, "samples")) for n in sorted(os.listdir(d))]
     result = []
     for path in inputs:
         def fit(fmt):
@@ -138,12 +204,16 @@ def main():
     parser.add_argument("--avif", default="40,50,55,60,65,70")
     parser.add_argument("--webp-effort", default="4")
     parser.add_argument("--avif-speed", default="8")
+    parser.add_argument("--instructions", type=int, default=0, help="count instructions on the first N thumbnails")
+    parser.add_argument("--photos", help="a folder of photos instead of the corpus photos and samples/")
+    parser.add_argument("--count", type=int, default=None, help="with --photos: the first K")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         lib = build_library(folder)
-        images = thumbnails(args.size, folder)
+        driver = build_driver(folder) if args.instructions else None
+        images = thumbnails(args.size, folder, args.photos, args.count)
         print(f"{len(images)} thumbnails at {args.size}")
-        print(f"{'format':28} {'SSIM':>7} {'PSNR':>6} {'bytes':>8} {'vs JPEG':>8} {'ms':>6}")
+        print(f"{'format':28} {'SSIM':>7} {'PSNR':>6} {'bytes':>8} {'vs JPEG':>8} {'ms':>6} {'Minstr':>7}")
         jpeg_ssim = [ssim(rgb, np.asarray(Image.open(io.BytesIO(j)).convert("RGB"))) for _, rgb, j in images]
         jpeg_psnr = [psnr(rgb, np.asarray(Image.open(io.BytesIO(j)).convert("RGB"))) for _, rgb, j in images]
         jpeg_bytes = sum(len(j) for _, _, j in images)
@@ -155,7 +225,7 @@ def main():
             if fmt == "webp":
                 options, label = WebPOptions(int(quality), 0, int(knob), 0), f"webp q{quality} m{knob}"
             else:
-                options, label = AVIFOptions(int(quality), int(knob), 0), f"avif q{quality} s{knob}"
+                options, label = AVIFOptions(int(quality), int(knob), 0, 1), f"avif q{quality} s{knob}"
             scores, peaks, total, times = [], [], 0, []
             for _, rgb, _ in images:
                 runs_of_one = [encode(lib, f"cio_encode_{fmt}", options, rgb) for _ in range(3)]
@@ -165,8 +235,10 @@ def main():
                 scores.append(ssim(rgb, back))
                 peaks.append(psnr(rgb, back))
                 total += len(data)
+            counted = [instructions(driver, fmt, quality, knob, rgb, folder) for _, rgb, _ in images[:args.instructions]]
+            millions = f"{statistics.mean(counted) / 1e6:7.0f}" if counted else ""
             print(f"{label:28} {statistics.mean(scores):7.4f} {statistics.mean(peaks):6.2f} {total:8d} "
-                  f"{total / jpeg_bytes:8.2f} {statistics.median(times) * 1000:6.1f}")
+                  f"{total / jpeg_bytes:8.2f} {statistics.median(times) * 1000:6.1f} {millions}", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,15 +1,15 @@
-/// The decode side of a plan: shrink-on-load (JPEG DCT scaling) and the region worth decoding.
+/// The decode side of a plan: shrink-on-load (JPEG DCT scaling, WebP block means) and the region worth decoding.
 extension CropPlan {
     /// Completes a plan from its upright crop: maps it to stored coordinates, picks the decode
     /// scale and the decode region.
     init(sourceWidth: Int, sourceHeight: Int, orientation: Orientation, outputWidth: Int, outputHeight: Int,
-         crop: Box, shrinkOnLoad: Bool, filterRadius: Double) {
+         crop: Box, shrinkOnLoad: ShrinkOnLoad, filterRadius: Double) {
         let storedCrop = orientation.storedBox(crop, storedWidth: sourceWidth, storedHeight: sourceHeight)
         let storedOutput = orientation.swapsAxes ? (outputHeight, outputWidth) : (outputWidth, outputHeight)
-        let scale = shrinkOnLoad
-            ? Self.decodeScale(storedCrop: storedCrop, storedOutputWidth: storedOutput.0, storedOutputHeight: storedOutput.1,
-                               bound: DecodeScaleBound(filterRadius: filterRadius))
-            : 1
+        let scale = Self.decodeScale(storedCrop: storedCrop, storedOutputWidth: storedOutput.0, storedOutputHeight: storedOutput.1,
+                                     bound: DecodeScaleBound(filterRadius: filterRadius, shrinkOnLoad: shrinkOnLoad)) {
+            shrinkOnLoad.offers(scale: $0, width: sourceWidth, height: sourceHeight)
+        }
         let d = Double(scale)
         let scaledCrop = Box(x: storedCrop.x / d, y: storedCrop.y / d, width: storedCrop.width / d, height: storedCrop.height / d)
         let isWhole = { (v: Double) in v == v.rounded() }
@@ -33,7 +33,7 @@ extension CropPlan {
                   decodeScale: scale, scaledCrop: scaledCrop, decodeRegion: region, needsResampling: needsResampling)
     }
 
-    /// The stored width decoded at 1/`decodeScale`: libjpeg rounds up, ceil(W/d).
+    /// The stored width decoded at 1/`decodeScale`: libjpeg rounds up, ceil(W/d) (WebP's d divides W).
     public var scaledSourceWidth: Int { (sourceWidth + decodeScale - 1) / decodeScale }
     /// The stored height decoded at 1/`decodeScale`: ceil(H/d).
     public var scaledSourceHeight: Int { (sourceHeight + decodeScale - 1) / decodeScale }
@@ -48,10 +48,11 @@ extension CropPlan {
         return scaledCrop.width >= 2 * Double(stored.0) && scaledCrop.height >= 2 * Double(stored.1)
     }
 
-    /// The largest d in {8, 4, 2} that leaves the resampler the factor `bound` asks for at that d
-    /// on both stored axes (the measured quality bound, see `DecodeScaleBound`), else 1.
-    static func decodeScale(storedCrop: Box, storedOutputWidth: Int, storedOutputHeight: Int, bound: DecodeScaleBound) -> Int {
-        for d in [8, 4, 2] {
+    /// The largest d in {8, 4, 2} the decoder `offers` that leaves the resampler the factor `bound`
+    /// asks for at that d on both stored axes (the measured quality bound, see `DecodeScaleBound`), else 1.
+    static func decodeScale(storedCrop: Box, storedOutputWidth: Int, storedOutputHeight: Int, bound: DecodeScaleBound,
+                            offers: (Int) -> Bool) -> Int {
+        for d in [8, 4, 2] where offers(d) {
             let fx = storedCrop.width / Double(d) / Double(storedOutputWidth)
             let fy = storedCrop.height / Double(d) / Double(storedOutputHeight)
             if bound.allows(scale: d, factorX: fx, factorY: fy) { return d }

@@ -23,7 +23,7 @@ public struct CropPlan: Sendable, Equatable, CustomStringConvertible {
     public var crop: Box
     /// `crop` in stored source coordinates.
     public var storedCrop: Box
-    /// The JPEG DCT scale denominator to decode at: 1, 2, 4 or 8 (always 1 without shrink-on-load).
+    /// The scale denominator to decode at: 1, 2, 4 or 8 (always 1 without shrink-on-load).
     public var decodeScale: Int
     /// `storedCrop` in the coordinates of the image decoded at 1/`decodeScale`.
     public var scaledCrop: Box
@@ -35,7 +35,8 @@ public struct CropPlan: Sendable, Equatable, CustomStringConvertible {
 
     /// Plans the fill-then-clip of a `sourceWidth` x `sourceHeight` (stored) image.
     ///
-    /// - `shrinkOnLoad`: whether the decoder can scale by 1/2, 1/4 or 1/8 while decoding (JPEG).
+    /// - `shrinkOnLoad`: how the decoder can scale while decoding (`ShrinkOnLoad(info)`: JPEG's DCT
+    ///   scaling, a lossy WebP's block means, or none).
     /// - `ratio`: the output shape; nil keeps the source's (or the one implied by `.size`).
     /// - `enlarge`: false never upsamples: an output larger than the crop at scale 1 shrinks to the
     ///   largest box of the same ratio inside the source, which is then a pure clip.
@@ -43,7 +44,7 @@ public struct CropPlan: Sendable, Equatable, CustomStringConvertible {
     ///   margin of `decodeRegion` and the measured decode-scale bound (`DecodeScaleBound`).
     /// - `maxSide`, `maxPixels`: the largest output side and area (by default the largest any output
     ///   format takes, and the decoder's default pixel limit); larger requests throw `.outputTooLarge`.
-    public static func make(sourceWidth: Int, sourceHeight: Int, orientation: Orientation, shrinkOnLoad: Bool,
+    public static func make(sourceWidth: Int, sourceHeight: Int, orientation: Orientation, shrinkOnLoad: ShrinkOnLoad,
                             ratio: AspectRatio?, size: SizeRequest, gravity: Gravity, enlarge: Bool,
                             filterRadius: Double, maxSide: Int = ImageFormat.largestMaxSide,
                             maxPixels: Int = DecodeOptions.defaultMaxPixels) throws(PlanError) -> CropPlan {

@@ -18,11 +18,27 @@ public struct AVIFEncodeOptions: Sendable, Hashable, Codable {
     public var speed: Int
     /// Chroma resolution of colour output.
     public var chroma: Chroma
+    /// 1...64: the threads libaom may encode one image on (row-based multithreading above 1). One
+    /// by default, which suits a batch running an image per core; a single image on an idle
+    /// machine finishes sooner with its cores (the CLI gives each encode the cores its workers
+    /// leave idle; docs/formats.md has the measured latency).
+    public var threads: Int
 
-    /// Quality 65, speed 8, 4:2:0 by default.
-    public init(quality: Int = 65, speed: Int = 8, chroma: Chroma = .subsampled420) {
+    /// Quality 65, speed 8, 4:2:0, one thread by default.
+    public init(quality: Int = 65, speed: Int = 8, chroma: Chroma = .subsampled420, threads: Int = 1) {
         self.quality = quality
         self.speed = speed
         self.chroma = chroma
+        self.threads = threads
+    }
+
+    private enum CodingKeys: String, CodingKey { case quality, speed, chroma, threads }
+
+    /// Reads options written before `threads` existed (one thread) as well as current ones.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(quality: try c.decode(Int.self, forKey: .quality), speed: try c.decode(Int.self, forKey: .speed),
+                  chroma: try c.decode(Chroma.self, forKey: .chroma),
+                  threads: try c.decodeIfPresent(Int.self, forKey: .threads) ?? 1)
     }
 }

@@ -101,6 +101,7 @@ public enum ImageEncoder {
         c.quality = Int32(clamping: options.quality)
         c.speed = Int32(clamping: options.speed)
         c.full_chroma = options.chroma == .full444 ? 1 : 0
+        c.threads = Int32(clamping: options.threads)
         return try encode(image, iccProfile: iccProfile, blocks: MetadataBlocks(exif: exif, xmp: xmp, iptc: iptc),
                           warnings: &warnings) { image, metadata, output, size, message in
             cio_encode_avif(image, &c, metadata, output, size, message)

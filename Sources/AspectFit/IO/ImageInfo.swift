@@ -33,6 +33,8 @@ public struct ImageInfo: Sendable, Equatable {
     public var isAnimated: Bool
     /// How many frames the file holds (1 for a still image).
     public var frameCount: Int
+    /// A WebP coded losslessly (VP8L); false for every other format, which the header does not say.
+    public var isLossless: Bool
 
     /// A CMYK or YCCK JPEG: decoding converts it to sRGB.
     public var isCMYK: Bool { format == .jpeg && channels == 4 }
@@ -40,7 +42,8 @@ public struct ImageInfo: Sendable, Equatable {
     /// A header description from its fields (for tests and callers that probe elsewhere).
     public init(format: ImageFormat, width: Int, height: Int, channels: Int, bitDepth: Int, isProgressive: Bool,
                 hasAlpha: Bool, orientation: Orientation, iccProfile: [UInt8]?, exif: [UInt8]? = nil,
-                xmp: [UInt8]? = nil, iptc: [UInt8]? = nil, decodedLayout: PixelLayout, isAnimated: Bool = false, frameCount: Int = 1) {
+                xmp: [UInt8]? = nil, iptc: [UInt8]? = nil, decodedLayout: PixelLayout, isAnimated: Bool = false, frameCount: Int = 1,
+                isLossless: Bool = false) {
         self.format = format
         self.width = width
         self.height = height
@@ -56,6 +59,7 @@ public struct ImageInfo: Sendable, Equatable {
         self.decodedLayout = decodedLayout
         self.isAnimated = isAnimated
         self.frameCount = frameCount
+        self.isLossless = isLossless
     }
 
     /// The width once `orientation` is applied: the width the image is seen and planned at.
@@ -76,6 +80,6 @@ public struct ImageInfo: Sendable, Equatable {
             xmp: info.xmp.map { Array(UnsafeBufferPointer(start: $0, count: info.xmp_size)) },
             iptc: info.iptc.map { Array(UnsafeBufferPointer(start: $0, count: info.iptc_size)) },
             decodedLayout: PixelLayout(rawValue: Int(info.layout.rawValue)) ?? .rgb8,
-            isAnimated: info.animated != 0, frameCount: Int(info.frame_count))
+            isAnimated: info.animated != 0, frameCount: Int(info.frame_count), isLossless: info.lossless != 0)
     }
 }

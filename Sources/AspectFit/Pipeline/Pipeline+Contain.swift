@@ -17,7 +17,7 @@ extension Pipeline {
         let crop: CropPlan
         do {
             crop = try CropPlan.make(sourceWidth: info.width, sourceHeight: info.height, orientation: info.orientation,
-                                     shrinkOnLoad: info.format == .jpeg, ratio: nil, size: .size(width: iw, height: ih),
+                                     shrinkOnLoad: ShrinkOnLoad(info), ratio: nil, size: .size(width: iw, height: ih),
                                      gravity: .centre, enlarge: true, filterRadius: options.filter.radius)
         } catch { throw .plan(error) }
         guard iw < box.width || ih < box.height else { return (crop, nil) }
@@ -43,7 +43,7 @@ extension Pipeline {
         }
         do {
             let box = try CropPlan.make(sourceWidth: info.width, sourceHeight: info.height, orientation: info.orientation,
-                                        shrinkOnLoad: false, ratio: options.ratio, size: options.size, gravity: .centre,
+                                        shrinkOnLoad: .none, ratio: options.ratio, size: options.size, gravity: .centre,
                                         enlarge: true, filterRadius: 0)
             return (box.outputWidth, box.outputHeight)
         } catch { throw .plan(error) }

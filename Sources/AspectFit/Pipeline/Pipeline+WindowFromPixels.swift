@@ -55,7 +55,7 @@ extension Pipeline {
         var crop: CropPlan
         do {
             crop = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: source.orientation,
-                                     shrinkOnLoad: plan.geometry.decodeScale > 1 || source.format == .jpeg,
+                                     shrinkOnLoad: ShrinkOnLoad(source),
                                      ratio: options.ratio, size: options.size,
                                      gravity: .focus(x: min(1, max(0, focus.x)), y: min(1, max(0, focus.y))),
                                      enlarge: options.enlarge, filterRadius: options.filter.radius)

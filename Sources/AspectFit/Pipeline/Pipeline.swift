@@ -34,7 +34,7 @@ public struct Pipeline: Sendable {
         } else {
             do {
                 crop = try CropPlan.make(sourceWidth: info.width, sourceHeight: info.height, orientation: info.orientation,
-                                         shrinkOnLoad: info.format == .jpeg, ratio: options.ratio, size: options.size,
+                                         shrinkOnLoad: ShrinkOnLoad(info), ratio: options.ratio, size: options.size,
                                          gravity: options.gravity, enlarge: options.enlarge,
                                          filterRadius: options.filter.radius)
             } catch { throw .plan(error) }

@@ -1,4 +1,4 @@
-/* AVIF encoding through libavif with libaom: 8-bit, full-range YUV (BT.601 matrix), one thread. */
+/* AVIF encoding through libavif with libaom: 8-bit, full-range YUV (BT.601 matrix), on the threads asked for. */
 #include "internal.h"
 #include <avif/avif.h>
 #include <stdint.h>
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_AV1_DIMENSION = 65536 };
+enum { MAX_AV1_DIMENSION = 65536, MAX_THREADS = 64 };
 
 /* libavif 1.0's quality scale: 1 -> quantizer 62 ... 100 -> 0 (the finest, not mathematically lossless). */
 static int quantizer(int quality) { return ((100 - quality) * AVIF_QUANTIZER_WORST_QUALITY + 50) / 100; }
@@ -44,7 +44,7 @@ static avifResult encode_once(const avifImage *avif, const cio_avif_options *opt
     avifEncoder *encoder = avifEncoderCreate();
     if (encoder == NULL) return AVIF_RESULT_OUT_OF_MEMORY;
     encoder->codecChoice = AVIF_CODEC_CHOICE_AOM;
-    encoder->maxThreads = 1;
+    encoder->maxThreads = options->threads;
     encoder->speed = options->speed;
     encoder->minQuantizer = encoder->maxQuantizer = quantizer(options->quality);
     encoder->minQuantizerAlpha = encoder->maxQuantizerAlpha = quantizer(options->quality);
@@ -85,6 +85,10 @@ cio_status cio_encode_avif(const cio_image *image, const cio_avif_options *optio
     if (options->speed < AVIF_SPEED_SLOWEST || options->speed > AVIF_SPEED_FASTEST) {
         cio_set_message(message, "AVIF speed must be %d...%d (got %d)", AVIF_SPEED_SLOWEST, AVIF_SPEED_FASTEST,
                         options->speed);
+        return CIO_INVALID_ARGUMENT;
+    }
+    if (options->threads < 1 || options->threads > MAX_THREADS) {
+        cio_set_message(message, "AVIF threads must be 1...%d (got %d)", MAX_THREADS, options->threads);
         return CIO_INVALID_ARGUMENT;
     }
     if (avifCodecName(AVIF_CODEC_CHOICE_AOM, AVIF_CODEC_FLAG_CAN_ENCODE) == NULL) {

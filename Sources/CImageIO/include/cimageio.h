@@ -56,6 +56,7 @@ typedef struct {
                                      and HEIF, whose decoders apply their irot/imir) */
     int animated;                 /* more than one frame (WebP ANIM, AVIF sequence, GIF): the first is read */
     uint32_t frame_count;         /* frames found (1 for a still image) */
+    int lossless;                 /* WebP: the (first) image is VP8L, lossless; 0 for every other format */
     cio_layout layout;            /* what decoding produces */
     uint8_t *icc;                 /* embedded ICC profile (malloc'd) or NULL; release with cio_info_release */
     size_t icc_size;
@@ -86,7 +87,8 @@ cio_status cio_check_pixel_limit(uint64_t width, uint64_t height, uint64_t max_p
 typedef struct {
     uint64_t max_pixels;          /* header width*height above this fails before any allocation */
     int fail_on_truncation;       /* nonzero: truncated or damaged data is an error; 0: a warning */
-    int scale_denominator;        /* JPEG DCT scaling 1, 2, 4, 8; the other formats: 1 */
+    int scale_denominator;        /* JPEG DCT scaling 1, 2, 4, 8; a still WebP 1, 2, 4, 8 when it divides both
+                                     sides (libwebp averages each d x d block); the other formats: 1 */
     int has_region;               /* nonzero: decode only region_* (in scaled stored coordinates) */
     uint32_t region_x, region_y, region_width, region_height;
     int to_srgb;                  /* nonzero: convert RGB/grey rows described by an ICC profile to sRGB */
@@ -163,6 +165,7 @@ typedef struct {
     int quality;                  /* 1...100, as libavif 1.0: quantizer ((100 - q) * 63 + 50) / 100, 62...0 */
     int speed;                    /* 0...10: libaom's cpu-used, 10 fastest */
     int full_chroma;              /* nonzero: 4:4:4; zero: 4:2:0 (grey is 4:0:0 either way) */
+    int threads;                  /* 1...64: libaom's threads (more than 1: row-based multithreading) */
 } cio_avif_options;
 
 /* Metadata to write with the pixels (required; either block may be NULL). Metadata never fails an
@@ -192,7 +195,7 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
 /* Grey is written as RGB (WebP has no grey), so a grey profile is dropped with a warning. */
 cio_status cio_encode_webp(const cio_image *image, const cio_webp_options *options, const cio_metadata *metadata,
                            uint8_t **output, size_t *output_size, cio_message *message);
-/* 8-bit AV1 through libaom, one thread; alpha as an auxiliary image at the colour's quantizer. */
+/* 8-bit AV1 through libaom on `threads` threads; alpha as an auxiliary image at the colour's quantizer. */
 cio_status cio_encode_avif(const cio_image *image, const cio_avif_options *options, const cio_metadata *metadata,
                            uint8_t **output, size_t *output_size, cio_message *message);
 

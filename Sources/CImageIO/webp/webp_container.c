@@ -49,6 +49,7 @@ cio_status cio_webp_container_open(const uint8_t *data, size_t size, cio_webp_co
     WebPBitstreamFeatures features;
     const VP8StatusCode code = WebPGetFeatures(frame.fragment.bytes, frame.fragment.size, &features);
     c->has_alpha = (flags & ALPHA_FLAG) != 0 || frame.has_alpha || (code == VP8_STATUS_OK && features.has_alpha);
+    c->lossless = code == VP8_STATUS_OK && features.format == 2;
     WebPDemuxReleaseIterator(&frame);
     if (code != VP8_STATUS_OK) {
         cio_webp_container_close(c);

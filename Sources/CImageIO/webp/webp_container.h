@@ -10,6 +10,7 @@ typedef struct {
     uint32_t width, height;       /* the canvas (an animation's) or the still image's size */
     uint32_t frame_count;
     int animated, has_alpha;
+    int lossless;                 /* the first frame is VP8L */
 } cio_webp_container;
 
 /* Reads the container and the first frame's features; on failure nothing is left to release. */

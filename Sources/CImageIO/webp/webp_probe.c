@@ -28,6 +28,7 @@ cio_status cio_webp_probe(const uint8_t *data, size_t size, cio_info *info, cio_
     info->bit_depth = 8;
     info->animated = container.animated && container.frame_count > 1;
     info->frame_count = container.frame_count;
+    info->lossless = container.lossless;
     info->layout = container.has_alpha ? CIO_RGBA8 : CIO_RGB8;
     copy_chunk(container.demux, "ICCP", &info->icc, &info->icc_size);
     copy_chunk(container.demux, "EXIF", &info->exif, &info->exif_size);

@@ -47,12 +47,12 @@ final class BatchRunner: @unchecked Sendable {
     /// After an abandonment: late outcomes are dropped.
     private var closed = false
 
-    init(items: [WorkItem], options: CommandLineOptions, headers: HeaderReader, control: BatchControl,
+    init(items: [WorkItem], options: CommandLineOptions, variants: [OutputVariant], headers: HeaderReader, control: BatchControl,
          writer: AtomicWriter, reporter: Reporter, budget: MemoryBudget) {
         self.budget = budget
         self.items = items
         self.options = options
-        variants = options.outputVariants
+        self.variants = variants
         self.headers = headers
         self.control = control
         self.writer = writer

@@ -21,7 +21,7 @@ enum ImpossibleSize {
         }
         let plan: CropPlan
         do {
-            plan = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: .up, shrinkOnLoad: false,
+            plan = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: .up, shrinkOnLoad: .none,
                                   ratio: fit.ratio, size: fit.size, gravity: .centre, enlarge: true, filterRadius: 0)
         } catch {
             // Without a ratio the planned other side is the stand-in source's, not the user's: name the request.

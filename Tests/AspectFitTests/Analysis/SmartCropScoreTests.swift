@@ -47,7 +47,7 @@ import TestSupport
             let focus = finders[scale]!.focus(window: (planned.crop.width / Double(upright.width),
                                                        planned.crop.height / Double(upright.height)))
             return try CropPlan.make(sourceWidth: info.width, sourceHeight: info.height, orientation: info.orientation,
-                                     shrinkOnLoad: info.format == .jpeg, ratio: ratio, size: .width(96),
+                                     shrinkOnLoad: ShrinkOnLoad(info), ratio: ratio, size: .width(96),
                                      gravity: .focus(x: focus.x, y: focus.y), enlarge: true, filterRadius: Filter.lanczos3.radius)
                 .withDecodeScale(scale, filterRadius: Filter.lanczos3.radius)
         }

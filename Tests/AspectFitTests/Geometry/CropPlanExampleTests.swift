@@ -5,7 +5,7 @@ import Testing
 @Suite struct CropPlanExampleTests {
     private func plan(_ w: Int, _ h: Int, _ orientation: Orientation = .up, jpeg: Bool = true, ratio: AspectRatio? = nil,
                       size: SizeRequest, gravity: Gravity = .centre, enlarge: Bool = true) throws -> CropPlan {
-        try CropPlan.make(sourceWidth: w, sourceHeight: h, orientation: orientation, shrinkOnLoad: jpeg, ratio: ratio,
+        try CropPlan.make(sourceWidth: w, sourceHeight: h, orientation: orientation, shrinkOnLoad: jpeg ? .dct : .none, ratio: ratio,
                           size: size, gravity: gravity, enlarge: enlarge, filterRadius: 3)
     }
 

@@ -8,7 +8,7 @@ import Testing
 
     /// One generated request.
     struct Request: CustomStringConvertible {
-        var width: Int, height: Int, orientation: Orientation, shrinkOnLoad: Bool
+        var width: Int, height: Int, orientation: Orientation, shrinkOnLoad: ShrinkOnLoad
         var ratio: AspectRatio?, size: SizeRequest, gravity: Gravity, enlarge: Bool, filterRadius: Double
 
         var description: String {
@@ -56,7 +56,7 @@ import Testing
         let gravity: Gravity = Int.random(in: 0 ..< 3, using: &rng) == 0
             ? .focus(x: [0, 1, Double.random(in: 0 ... 1, using: &rng)].randomElement(using: &rng)!, y: Double.random(in: 0 ... 1, using: &rng))
             : Gravity.named.randomElement(using: &rng)!.gravity
-        return Request(width: w, height: h, orientation: orientation, shrinkOnLoad: Bool.random(using: &rng), ratio: ratio,
+        return Request(width: w, height: h, orientation: orientation, shrinkOnLoad: [.none, .dct, .blockMean(alpha: false), .blockMean(alpha: true)][Int.random(in: 0 ..< 4, using: &rng)], ratio: ratio,
                        size: size, gravity: gravity, enlarge: Bool.random(using: &rng),
                        filterRadius: [0, 1, 2, 3].randomElement(using: &rng)!)
     }
@@ -178,23 +178,26 @@ import Testing
 
         // Decode scale: the largest of 8, 4, 2 leaving the published minimum factor on both stored axes.
         let (sow, soh) = r.orientation.swapsAxes ? (oh, ow) : (ow, oh)
-        let minimum: [Int: Double] = switch r.filterRadius {
-        case 3...: [2: 2, 4: 2.5, 8: 2.5]
-        case 2..<3: [2: 2, 4: 2.5]
-        case 1..<2: [2: 2.5, 4: 2.5, 8: 2.5]
+        // JPEG (DCT): docs/decode-scale.md; WebP (block means, 1/4 and 1/8 only, d dividing both
+        // stored sides): docs/decode-scale-webp.md.
+        let minimum: [Int: Double] = switch (r.shrinkOnLoad, r.filterRadius) {
+        case (.dct, 3...): [2: 2, 4: 2.5, 8: 2.5]
+        case (.dct, 2..<3): [2: 2, 4: 2.5]
+        case (.dct, 1..<2): [2: 2.5, 4: 2.5, 8: 2.5]
+        case (.blockMean(false), 3...): [4: 2.5, 8: 2.5]
+        case (.blockMean(false), 2..<3): [4: 2.5]
+        case (.blockMean(false), 1..<2): [4: 2.5, 8: 3]
+        case (.blockMean(true), 3...): [8: 2.5]   // with alpha, 1/8 only
+        case (.blockMean(true), 1..<2): [8: 3]
         default: [:]
         }
         let leaves = { (d: Int) in
             guard let m = minimum[d] else { return false }
+            if case .blockMean = r.shrinkOnLoad, r.width % d != 0 || r.height % d != 0 { return false }
             return s.width / Double(d) / sow >= m && s.height / Double(d) / soh >= m
         }
-        if r.shrinkOnLoad {
-            check([1, 2, 4, 8].contains(p.decodeScale), "odd decode scale")
-            check(p.decodeScale == 1 || leaves(p.decodeScale), "decode scale leaves less than the bound")
-            check([8, 4, 2].filter { $0 > p.decodeScale }.allSatisfy { !leaves($0) }, "decode scale not the largest")
-        } else {
-            check(p.decodeScale == 1, "decode scale without shrink-on-load")
-        }
+        check(p.decodeScale == 1 || leaves(p.decodeScale), "decode scale leaves less than the bound")
+        check([8, 4, 2].filter { $0 > p.decodeScale }.allSatisfy { !leaves($0) }, "decode scale not the largest")
         let d = Double(p.decodeScale)
         check(p.scaledCrop == Box(x: s.x / d, y: s.y / d, width: s.width / d, height: s.height / d), "scaled crop")
 
@@ -228,7 +231,7 @@ import Testing
             let upright = orientation.uprightSize(width: w, height: h)
             let ratio = AspectRatio(unchecked: Double(upright.width), Double(upright.height))   // the source's own shape, however extreme
             for size in [SizeRequest.none, .size(width: upright.width * k, height: upright.height * k), .width(upright.width * k)] {
-                let p = try CropPlan.make(sourceWidth: w, sourceHeight: h, orientation: orientation, shrinkOnLoad: true,
+                let p = try CropPlan.make(sourceWidth: w, sourceHeight: h, orientation: orientation, shrinkOnLoad: .dct,
                                           ratio: ratio, size: size, gravity: .southEast, enlarge: true, filterRadius: 3)
                 #expect(p.crop == Box(x: 0, y: 0, width: Double(upright.width), height: Double(upright.height)), "\(w)x\(h) \(size)")
                 #expect(p.storedCrop == Box(x: 0, y: 0, width: Double(w), height: Double(h)))

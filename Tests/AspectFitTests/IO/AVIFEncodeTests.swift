@@ -98,10 +98,37 @@ import TestSupport
         #expect(try IndependentDecoder.avifInfo(unusable)["Exif Metadata"] ?? "Absent" == "Absent")
     }
 
+    /// libaom codes the image with row-based multithreading above one thread: the same picture (within
+    /// 0.2 dB), slightly other bytes, and the same bytes for any number of threads above one.
+    @Test func threadsEncodeTheSamePicture() throws {
+        guard try Corpus.require() else { return }
+        let original = try WebPEncodeTests.photo()
+        let one = try ImageEncoder.encodeAVIF(original)
+        let two = try ImageEncoder.encodeAVIF(original, options: AVIFEncodeOptions(threads: 2))
+        let four = try ImageEncoder.encodeAVIF(original, options: AVIFEncodeOptions(threads: 4))
+        #expect(one != two, "two threads code the rows in parallel")
+        #expect(two == four)
+        let a = IndependentDecoder.psnr(original, try IndependentDecoder.pixels(one, suffix: ".avif"))
+        let b = IndependentDecoder.psnr(original, try IndependentDecoder.pixels(two, suffix: ".avif"))
+        #expect(abs(a - b) <= 0.2, "\(a) dB, \(b) dB")
+        #expect(abs(one.count - two.count) * 100 <= one.count, "\(one.count) and \(two.count) bytes")
+    }
+
+    /// Options saved before `threads` existed read as one thread.
+    @Test func optionsWithoutThreadsReadAsOne() throws {
+        var fields = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(
+            AVIFEncodeOptions(quality: 70, speed: 6, chroma: .full444, threads: 5))) as? [String: Any])
+        fields["threads"] = nil
+        let old = try JSONDecoder().decode(AVIFEncodeOptions.self, from: JSONSerialization.data(withJSONObject: fields))
+        #expect(old == AVIFEncodeOptions(quality: 70, speed: 6, chroma: .full444, threads: 1))
+        let current = AVIFEncodeOptions(quality: 50, speed: 9, threads: 3)
+        #expect(try JSONDecoder().decode(AVIFEncodeOptions.self, from: JSONEncoder().encode(current)) == current)
+    }
+
     @Test func badOptionsAndImagesAreArgumentErrors() throws {
         let rgb = EncodeTests.pattern(width: 4, height: 4, layout: .rgb8)
         for options in [AVIFEncodeOptions(quality: 0), AVIFEncodeOptions(quality: 101), AVIFEncodeOptions(speed: -1),
-                        AVIFEncodeOptions(speed: 11)] {
+                        AVIFEncodeOptions(speed: 11), AVIFEncodeOptions(threads: 0), AVIFEncodeOptions(threads: 65)] {
             #expect(throws: ImageIOError.self, "\(options)") { try ImageEncoder.encodeAVIF(rgb, options: options) }
         }
         var short = rgb

@@ -52,6 +52,45 @@ import TestSupport
         #expect(mean <= 0.05, "mean drift \(mean) dB: \(drifts)")   // 0.03 measured (0.11, -0.01, 0.03, 0.00)
     }
 
+    /// Lossy WebPs (our encoder, quality 90, of photos cropped to sides divisible by 8) fitted where the
+    /// rule takes 1/4 or 1/8 at the low end of its bound (a factor of 2.5; docs/decode-scale-webp.md):
+    /// libwebp's block means stay within the bound against the same WebP decoded in full (given as a PNG,
+    /// which never shrinks on load) and fitted, both scored against the float64 fit of the full decode.
+    @Test func lossyWebPsAtTheEdgeOfTheBoundStayWithinIt() throws {
+        guard try Corpus.require() else { return }
+        let cases: [(photo: String, crop: (Int, Int), side: Int, scale: Int)] = [
+            ("photos/harvesters-1165x859.jpg", (1160, 856), 107, 4),      // 856/4/107 = 2.0: 1/2 is never taken
+            ("photos/flickr-saw-2725x2225.jpg", (2720, 2224), 222, 4),    // 556/222 = 2.5 at 1/4 (1/8: 1.25)
+            ("photos/flickr-saw-2725x2225.jpg", (2720, 2224), 111, 8),    // 278/111 = 2.5 at 1/8
+            ("photos/android-portrait-960x1280.jpg", (960, 1280), 48, 8), // 120/48 = 2.5 at 1/8
+        ]
+        var drifts: [Double] = []
+        for c in cases {
+            let whole = try PipelineTests.uprightSource(PipelineTests.read(c.photo))
+            var cropped = try PixelBuffer(width: c.crop.0, height: c.crop.1, layout: .rgb8)
+            for y in 0 ..< c.crop.1 {
+                cropped.bytes.replaceSubrange(y * cropped.bytesPerRow ..< (y + 1) * cropped.bytesPerRow,
+                                              with: whole.bytes[y * whole.bytesPerRow ..< y * whole.bytesPerRow + c.crop.0 * 3])
+            }
+            let webp = try ImageEncoder.encodeWebP(cropped, options: WebPEncodeOptions(quality: 90))
+            let source = try ImageFile.decode(webp).pixels
+            let png = try ImageEncoder.encodePNG(source, options: PNGEncodeOptions())
+            let shape = { (o: inout FitOptions) in o.ratio = .square; o.size = .width(c.side); o.format = .jpeg }
+            let scaled = try PipelineTests.fit(webp, shape)
+            let full = try PipelineTests.fit(png, shape)
+            let expected = c.side == 107 ? 1 : c.scale
+            #expect(scaled.plan.geometry.decodeScale == expected, "\(c.photo) -> \(c.side)")
+            guard expected > 1 else { continue }
+            let reference = ReferenceResampler.resample(source, filter: .lanczos3, crop: scaled.plan.geometry.crop,
+                                                        width: c.side, height: c.side)
+            let drift = try Self.score(full.bytes, reference) - Self.score(scaled.bytes, reference)
+            #expect(drift <= 0.3, "\(c.photo) at 1/\(c.scale): \(drift) dB")
+            drifts.append(drift)
+        }
+        let mean = drifts.reduce(0, +) / Double(drifts.count)
+        #expect(mean <= 0.05, "mean drift \(mean) dB: \(drifts)")
+    }
+
     /// A zone plate (rings up to the Nyquist frequency) fitted where the rule takes 1/2 at a factor of
     /// 2.03: no aliasing beyond what the measurement found at that scale (PSNR of the 8-bit result
     /// >= 32 dB against the reference, 33.5 measured; at 1/4, a factor of 1.02, the rings would come

@@ -27,7 +27,7 @@ import TestSupport
         for filter in Filter.allCases {
             for (ratio, width) in [(AspectRatio.fourToThree, 301), (.square, 128), (.nineToSixteen, 700)] {
                 let plan = try CropPlan.make(sourceWidth: source.width, sourceHeight: source.height, orientation: .up,
-                                             shrinkOnLoad: false, ratio: ratio, size: .width(width), gravity: .centre,
+                                             shrinkOnLoad: .none, ratio: ratio, size: .width(width), gravity: .centre,
                                              enlarge: true, filterRadius: filter.radius)
                 let ours = ResamplingFixtures.resample(source, filter, crop: plan.crop, width: plan.outputWidth, height: plan.outputHeight)
                 let reference = ReferenceResampler.resample(source, filter: filter, crop: plan.crop,

@@ -7,14 +7,15 @@ import TestSupport
 /// own decoder) and avifdec (dav1d decodes; libaom only encodes) for pixels, handed over as PNG;
 /// exiftool for the metadata; avifdec --info for AVIF's colour description.
 enum IndependentDecoder {
-    /// The pixels of an encoded WebP (suffix ".webp") or AVIF (".avif"), as the tool writes them to PNG.
-    static func pixels(_ encoded: [UInt8], suffix: String) throws -> PixelBuffer {
+    /// The pixels of an encoded WebP (suffix ".webp") or AVIF (".avif"), as the tool writes them to PNG;
+    /// `dwebpOptions` (such as `-crop X Y W H` or `-scale W H`) go to dwebp.
+    static func pixels(_ encoded: [UInt8], suffix: String, dwebpOptions: [String] = []) throws -> PixelBuffer {
         let tool = suffix == ".webp" ? "dwebp" : "avifdec"
         let path = try ExternalTool.path(tool)
         let source = try EncodeTests.writeTemporary(encoded, suffix: suffix)
         let target = source + ".png"
         defer { try? FileManager.default.removeItem(atPath: source); try? FileManager.default.removeItem(atPath: target) }
-        let arguments = suffix == ".webp" ? ["-quiet", source, "-o", target] : ["--depth", "8", source, target]
+        let arguments = suffix == ".webp" ? ["-quiet"] + dwebpOptions + [source, "-o", target] : ["--depth", "8", source, target]
         let result = try ExternalTool.run(path, arguments)
         #expect(result.status == 0, "\(tool): \(result.stderr)")
         return try ImageFile.decode(ImageFile.read(path: target)).pixels

@@ -1,0 +1,22 @@
+/// The threads each AVIF encode of a run may use: the jobs its workers leave idle. A worker takes
+/// one input (with its variants) at a time, so a run of one input encodes on every job, and a
+/// batch of at least as many inputs as jobs on one thread each (an image per core).
+struct AVIFThreads: Equatable {
+    /// At least 1, at most libaom's 64.
+    let count: Int
+
+    /// For `jobs` workers' worth of cores and `inputs` inputs to process.
+    init(jobs: Int, inputs: Int) {
+        let workers = max(1, min(jobs, inputs))
+        count = min(64, max(1, jobs / workers))
+    }
+
+    /// For the inputs `items` process (the groups not failed or skipped before the run).
+    init(jobs: Int, items: [WorkItem]) {
+        let processed = Set(items.compactMap { item -> Int? in
+            if case .process = item.disposition { return item.group }
+            return nil
+        })
+        self.init(jobs: jobs, inputs: processed.count)
+    }
+}
