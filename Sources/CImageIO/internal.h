@@ -60,6 +60,8 @@ typedef struct {
     uint8_t *pixels;              /* width * height * layout bytes, malloc'd; NULL until allocated */
     uint32_t width, height;
     cio_layout layout;
+    uint32_t full_width, full_height;   /* the image the pixels are part of: its part at (left, top) */
+    uint32_t left, top;
     uint32_t x, y, region_width, region_height;
     uint32_t delivered;           /* region rows returned so far */
 } cio_whole_image;
@@ -67,6 +69,10 @@ typedef struct {
 /* Allocates `image->pixels` for `width` x `height` of `layout` (zeroed); CIO_OUT_OF_MEMORY with a message. */
 cio_status cio_whole_image_allocate(cio_whole_image *image, uint32_t width, uint32_t height, cio_layout layout,
                                     cio_message *message);
+/* Says that the allocated pixels are only the part at (left, top) of a full_width x full_height image
+ * (a HEIF grid decodes the tiles of the region it is asked for): regions must then lie inside it. */
+void cio_whole_image_place(cio_whole_image *image, uint32_t full_width, uint32_t full_height, uint32_t left,
+                           uint32_t top);
 /* Takes the options' region (or the whole image) and fills `geometry`; these formats have no scaling. */
 cio_status cio_whole_image_select(cio_whole_image *image, const cio_decode_options *options,
                                   cio_decode_geometry *geometry, cio_message *message);

@@ -56,9 +56,10 @@ def write_png(path, pixels):
                 + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
 
 
-def encode(pixels, quality, av1=False, bit_depth=8, workdir=None):
-    """One picture coded by heif-enc, read back as a heif_container.CodedImage (with its alpha)."""
-    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+def encode(pixels, quality, av1=False, bit_depth=8, preset=None):
+    """One picture coded by heif-enc (x265 at `preset`, libheif's default slow when None), read back as
+    a heif_container.CodedImage (with its alpha)."""
+    with tempfile.TemporaryDirectory() as tmp:
         source = os.path.join(tmp, "tile.png")
         if bit_depth > 8:
             write_png(source, pixels.astype(np.uint16) * 257 if pixels.dtype == np.uint8 else pixels)
@@ -68,6 +69,8 @@ def encode(pixels, quality, av1=False, bit_depth=8, workdir=None):
         command = ["heif-enc", "-q", str(quality), "-o", target, source]
         if bit_depth > 8:
             command[1:1] = ["-b", str(bit_depth)]
+        if preset:
+            command[1:1] = ["-p", f"preset={preset}"]
         if av1:
             command[1:1] = ["-A"]
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
@@ -115,8 +118,11 @@ def exif_tiff(orientation):
 
 
 def phone_heic(upright, tile=512, quality=90, turns=0, mirror=None, clap=None, exif_orientation=None, thumbnail=320,
-               colour="nclx", alpha=False, bit_depth=8, av1=False, jobs=TILE_JOBS):
-    """The bytes of a phone-like HEIC of `upright` (H x W x 3 or 4 uint8, or uint16 for --bit-depth 10)."""
+               colour="nclx", alpha=False, bit_depth=8, av1=False, jobs=TILE_JOBS, marked_tile=None, broken_tile=None,
+               preset=None):
+    """The bytes of a phone-like HEIC of `upright` (H x W x 3 or 4 uint8, or uint16 for --bit-depth 10).
+    For tests: `marked_tile` (row-major index) is coded a flat grey instead of its pixels, and
+    `broken_tile`'s coded bytes are all 0xFF (its first NAL unit's length runs past its data)."""
     has_alpha = upright.shape[2] == 4
     if has_alpha != alpha:
         raise ValueError("alpha needs an RGBA picture and an RGBA picture needs alpha")
@@ -131,12 +137,16 @@ def phone_heic(upright, tile=512, quality=90, turns=0, mirror=None, clap=None, e
         coded = picture
     height, width = coded.shape[:2]
     rows, columns, tiles = tiles_of(coded, tile)
+    if marked_tile is not None:
+        tiles[marked_tile] = np.full_like(tiles[marked_tile], 128 * (257 if coded.dtype == np.uint16 else 1))
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        encoded = list(pool.map(lambda t: encode(t, quality, av1, bit_depth), tiles))
+        encoded = list(pool.map(lambda t: encode(t, quality, av1, bit_depth, preset), tiles))
 
     items, references = [], []
     next_id = iter(range(1, 1 << 16))
     tile_ids = []
+    if broken_tile is not None:
+        encoded[broken_tile].data = b"\xff" * len(encoded[broken_tile].data)
     for t in encoded:
         tile_ids.append(next(next_id))
         props = [(t.config, True), (hc.ispe(t.width, t.height), False)]
@@ -177,7 +187,7 @@ def phone_heic(upright, tile=512, quality=90, turns=0, mirror=None, clap=None, e
         size = (max(1, round(picture.shape[1] * scale)) & ~1, max(1, round(picture.shape[0] * scale)) & ~1)
         small = picture if picture.dtype == np.uint8 else (picture // 257).astype(np.uint8)
         small = np.asarray(Image.fromarray(small[..., :3]).resize(size, Image.LANCZOS))
-        t = encode(small, quality, av1)
+        t = encode(small, quality, av1, preset=preset)
         thumb_id = next(next_id)
         items.append(hc.Item(thumb_id, t.codec.encode(), t.data, properties=[
             (t.config, True), (hc.ispe(t.width, t.height), False)] + [(p, False) for p in colour_properties(colour)]

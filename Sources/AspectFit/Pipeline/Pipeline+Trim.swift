@@ -6,7 +6,8 @@ extension Pipeline {
     /// border. Memory: the frame, and for a smart crop a copy of the box (`MemoryEstimate`).
     func decodeTrimming(_ data: UnsafeRawBufferPointer, trim: Trim, plan: inout FitPlan, workspace: PipelineWorkspace,
                         cancellation: CancellationFlag?) throws(FitError) -> (PixelBuffer, [String]) {
-        let decode = options.decodeOptions()
+        var decode = options.decodeOptions()
+        decode.threads = workspace.decodeThreads
         if cancellation?.isCancelled == true { throw .cancelled }
         let decoded: DecodedImage
         do { decoded = try ImageFile.decode(data, options: decode) } catch { throw .image(error) }

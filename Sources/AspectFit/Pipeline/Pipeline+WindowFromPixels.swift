@@ -6,7 +6,8 @@ extension Pipeline {
     /// at 1/`decodeScale` (its width x height x channels bytes) plus the output.
     func decodeChoosingWindow(_ data: UnsafeRawBufferPointer, plan: inout FitPlan, workspace: PipelineWorkspace,
                               cancellation: CancellationFlag?) throws(FitError) -> (PixelBuffer, [String]) {
-        let decode = options.decodeOptions(scaleDenominator: plan.geometry.decodeScale)
+        var decode = options.decodeOptions(scaleDenominator: plan.geometry.decodeScale)
+        decode.threads = workspace.decodeThreads
         if cancellation?.isCancelled == true { throw .cancelled }
         let decoded: DecodedImage
         do { decoded = try ImageFile.decode(data, options: decode) } catch { throw .image(error) }
