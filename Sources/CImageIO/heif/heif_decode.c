@@ -89,7 +89,7 @@ static cio_status decode_grid(const cio_heif_items *items, const cio_heif_grid *
             return CIO_INVALID_ARGUMENT;
         }
     }
-    return cio_heif_decode_tiles(file->context, grid, &placement, region, options->threads, image, message);
+    return cio_heif_decode_tiles(items, file->context, grid, &placement, region, options->threads, image, message);
 }
 
 /* An AV1 image in a HEIF without the avif brand, through libavif. */

@@ -150,11 +150,12 @@ int cio_heif_item_data(const cio_heif_items *items, uint32_t id, uint8_t *buffer
             const uint64_t extent = take(&r, length_bytes);
             if (!usable) continue;
             const cio_bmff_span source = method == 0 ? (cio_bmff_span){items->file, items->file_size} : items->idat;
-            if (extent == 0 || offset > source.size || extent > source.size - offset || extent > capacity - filled) {
+            if (extent == 0 || offset > source.size || extent > source.size - offset ||
+                (buffer != NULL && extent > capacity - filled)) {
                 usable = 0;   /* "to the end" extents and data past the end are not read here */
                 continue;
             }
-            memcpy(buffer + filled, source.data + offset, (size_t)extent);
+            if (buffer != NULL) memcpy(buffer + filled, source.data + offset, (size_t)extent);
             filled += (size_t)extent;
         }
         if (item == id) {

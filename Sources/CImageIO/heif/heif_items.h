@@ -37,6 +37,6 @@ size_t cio_heif_item_properties(const cio_heif_items *items, uint32_t id, cio_he
                                 size_t capacity);
 
 /* Copies the item's data (in the file or in idat) into `buffer`; 0 when it is not there or longer than
- * `capacity`. */
+ * `capacity`. With `buffer` NULL only its length is found. */
 int cio_heif_item_data(const cio_heif_items *items, uint32_t id, uint8_t *buffer, size_t capacity, size_t *length);
 #endif

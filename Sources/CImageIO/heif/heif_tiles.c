@@ -1,5 +1,6 @@
 /* Grid tiles decoded one by one through libheif, in parallel, and written to their upright places. */
 #include "heif/heif_tiles.h"
+#include "heif/heif_hevc_tile.h"
 #include "heif/heif_reader.h"
 #include <pthread.h>
 #include <stdatomic.h>
@@ -39,6 +40,7 @@ uint8_t *cio_heif_tiles_unhidden(const uint8_t *data, size_t size, const cio_hei
 
 /* What the workers share: the job, the next tile to take, and the first failure. */
 typedef struct {
+    const cio_heif_items *items;
     struct heif_context *context;
     const cio_heif_grid *grid;
     const cio_heif_placement *placement;
@@ -87,10 +89,8 @@ static void place(tile_job *job, const uint8_t *plane, size_t stride, uint32_t t
     }
 }
 
-static cio_status decode_tile(tile_job *job, size_t index, cio_message *message) {
-    const uint32_t columns = job->span.last_column - job->span.first_column + 1;
-    const uint32_t column = job->span.first_column + (uint32_t)(index % columns);
-    const uint32_t row = job->span.first_row + (uint32_t)(index / columns);
+/* The tile through libheif: what its decoder plugin and colour conversion make of it. */
+static cio_status decode_through_libheif(tile_job *job, uint32_t column, uint32_t row, cio_message *message) {
     const cio_heif_grid *g = job->grid;
     struct heif_image_handle *handle = NULL;
     struct heif_error error = heif_context_get_image_handle(job->context, g->tiles[(size_t)row * g->columns + column], &handle);
@@ -125,6 +125,24 @@ static cio_status decode_tile(tile_job *job, size_t index, cio_message *message)
     return status;
 }
 
+static cio_status decode_tile(tile_job *job, size_t index, cio_message *message) {
+    const uint32_t columns = job->span.last_column - job->span.first_column + 1;
+    const uint32_t column = job->span.first_column + (uint32_t)(index % columns);
+    const uint32_t row = job->span.first_row + (uint32_t)(index / columns);
+    const cio_heif_grid *g = job->grid;
+    const size_t stride = (size_t)g->tile_width * CHANNELS;
+    uint8_t *rgb = malloc(stride * g->tile_height);
+    if (rgb == NULL) {
+        cio_set_message(message, "out of memory");
+        return CIO_OUT_OF_MEMORY;
+    }
+    cio_status status = cio_heif_hevc_tile_decode(job->items, g->tiles[(size_t)row * g->columns + column], g->tile_width,
+                                                  g->tile_height, rgb, message);
+    if (status == CIO_OK) place(job, rgb, stride, column * g->tile_width, row * g->tile_height);
+    free(rgb);
+    return status == CIO_UNSUPPORTED ? decode_through_libheif(job, column, row, message) : status;
+}
+
 static void *work(void *argument) {
     tile_job *job = argument;
     const size_t count = (size_t)(job->span.last_column - job->span.first_column + 1) *
@@ -138,13 +156,13 @@ static void *work(void *argument) {
     }
 }
 
-cio_status cio_heif_decode_tiles(struct heif_context *context, const cio_heif_grid *grid,
+cio_status cio_heif_decode_tiles(const cio_heif_items *items, struct heif_context *context, const cio_heif_grid *grid,
                                  const cio_heif_placement *placement, cio_heif_rect region, int threads,
                                  cio_whole_image *image, cio_message *message) {
     cio_status status = cio_whole_image_allocate(image, region.width, region.height, CIO_RGB8, message);
     if (status != CIO_OK) return status;
     cio_whole_image_place(image, placement->width, placement->height, region.x, region.y);
-    tile_job job = {.context = context, .grid = grid, .placement = placement, .region = region, .image = image,
+    tile_job job = {.items = items, .context = context, .grid = grid, .placement = placement, .region = region, .image = image,
                     .status = CIO_OK};
     job.span = span_of(grid, placement, region);
     atomic_init(&job.next, 0);

@@ -15,8 +15,9 @@ size_t cio_heif_tiles_needed(const cio_heif_grid *grid, const cio_heif_placement
 uint8_t *cio_heif_tiles_unhidden(const uint8_t *data, size_t size, const cio_heif_grid *grid);
 
 /* Decodes `region` of the grid into `image` (allocated here: the region's RGB8 pixels, placed in the
- * upright image), through `context`, which must have read the unhidden copy. */
-cio_status cio_heif_decode_tiles(struct heif_context *context, const cio_heif_grid *grid,
+ * upright image): 8-bit tiles by libde265 directly (cio_heif_hevc_tile_decode), the others through
+ * `context`, which must have read the unhidden copy. */
+cio_status cio_heif_decode_tiles(const cio_heif_items *items, struct heif_context *context, const cio_heif_grid *grid,
                                  const cio_heif_placement *placement, cio_heif_rect region, int threads,
                                  cio_whole_image *image, cio_message *message);
 #endif
