@@ -178,13 +178,14 @@ def imir(axis):
     return box(b"imir", bytes([axis & 1]))
 
 
-def clap(width, height, left, top, image_width, image_height):
+def clap(width, height, left, top, image_width, image_height, half=0):
     """A clean aperture of width x height whose top left corner is (left, top) in an image of
-    image_width x image_height: its centre's offset from the image's, in halves of a pixel."""
+    image_width x image_height: its centre's offset from the image's, in halves of a pixel; `half`
+    moves it half a pixel right and down (its edges then fall between pixels, and decoders round)."""
     def signed(v):
         return v & 0xFFFFFFFF
-    horizontal = 2 * left + width - image_width
-    vertical = 2 * top + height - image_height
+    horizontal = 2 * left + width - image_width + half
+    vertical = 2 * top + height - image_height + half
     return box(b"clap", struct.pack(">8I", width, 1, height, 1, signed(horizontal), 2, signed(vertical), 2))
 
 

@@ -56,7 +56,7 @@ def write_png(path, pixels):
                 + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
 
 
-def encode(pixels, quality, av1=False, bit_depth=8, preset=None):
+def encode(pixels, quality, av1=False, bit_depth=8, preset=None, chroma=None):
     """One picture coded by heif-enc (x265 at `preset`, libheif's default slow when None), read back as
     a heif_container.CodedImage (with its alpha)."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -71,6 +71,8 @@ def encode(pixels, quality, av1=False, bit_depth=8, preset=None):
             command[1:1] = ["-b", str(bit_depth)]
         if preset:
             command[1:1] = ["-p", f"preset={preset}"]
+        if chroma:
+            command[1:1] = ["-p", f"chroma={chroma}"]
         if av1:
             command[1:1] = ["-A"]
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
@@ -119,10 +121,12 @@ def exif_tiff(orientation):
 
 def phone_heic(upright, tile=512, quality=90, turns=0, mirror=None, clap=None, exif_orientation=None, thumbnail=320,
                colour="nclx", alpha=False, bit_depth=8, av1=False, jobs=TILE_JOBS, marked_tile=None, broken_tile=None,
-               preset=None):
+               preset=None, chroma=None, tile_colour=None, clap_half=False):
     """The bytes of a phone-like HEIC of `upright` (H x W x 3 or 4 uint8, or uint16 for --bit-depth 10).
     For tests: `marked_tile` (row-major index) is coded a flat grey instead of its pixels, and
-    `broken_tile`'s coded bytes are all 0xFF (its first NAL unit's length runs past its data)."""
+    `broken_tile`'s coded bytes are all 0xFF (its first NAL unit's length runs past its data).
+    `chroma` is heif-enc's (420, 422, 444); `tile_colour` a colr property given to every tile (decoders
+    convert a tile by its own colr, not the grid's); `clap_half` moves the clean aperture half a pixel."""
     has_alpha = upright.shape[2] == 4
     if has_alpha != alpha:
         raise ValueError("alpha needs an RGBA picture and an RGBA picture needs alpha")
@@ -140,7 +144,7 @@ def phone_heic(upright, tile=512, quality=90, turns=0, mirror=None, clap=None, e
     if marked_tile is not None:
         tiles[marked_tile] = np.full_like(tiles[marked_tile], 128 * (257 if coded.dtype == np.uint16 else 1))
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        encoded = list(pool.map(lambda t: encode(t, quality, av1, bit_depth, preset), tiles))
+        encoded = list(pool.map(lambda t: encode(t, quality, av1, bit_depth, preset, chroma), tiles))
 
     items, references = [], []
     next_id = iter(range(1, 1 << 16))
@@ -150,6 +154,8 @@ def phone_heic(upright, tile=512, quality=90, turns=0, mirror=None, clap=None, e
     for t in encoded:
         tile_ids.append(next(next_id))
         props = [(t.config, True), (hc.ispe(t.width, t.height), False)]
+        if tile_colour:
+            props.append((tile_colour, False))
         if t.pixi:
             props.append((t.pixi, False))
         items.append(hc.Item(tile_ids[-1], t.codec.encode(), t.data, hidden=True, properties=props))
@@ -157,7 +163,7 @@ def phone_heic(upright, tile=512, quality=90, turns=0, mirror=None, clap=None, e
     transforms = []
     if clap:
         left, top, right, bottom = clap
-        transforms.append((hc.clap(picture.shape[1], picture.shape[0], left, top, width, height), True))
+        transforms.append((hc.clap(picture.shape[1], picture.shape[0], left, top, width, height, int(clap_half)), True))
     if turns:
         transforms.append((hc.irot(turns), True))
     if mirror is not None:

@@ -73,6 +73,7 @@ static void place(tile_job *job, const uint8_t *plane, size_t stride, uint32_t t
     const uint64_t tile_right = (uint64_t)tile_x + g->tile_width, tile_bottom = (uint64_t)tile_y + g->tile_height;
     const uint32_t x1 = (uint32_t)(tile_right < (uint64_t)c.x + c.width ? tile_right : (uint64_t)c.x + c.width);
     const uint32_t y1 = (uint32_t)(tile_bottom < (uint64_t)c.y + c.height ? tile_bottom : (uint64_t)c.y + c.height);
+    if (x1 <= x0 || y1 <= y0) return;   /* a tile outside the region's rectangle gives nothing */
     const int64_t row = (int64_t)job->region.width * CHANNELS;
     const int64_t step = ((int64_t)p->yx * job->region.width + p->xx) * CHANNELS;   /* one coded pixel to the right */
     const size_t length = (size_t)(x1 - x0) * CHANNELS;
