@@ -68,7 +68,8 @@ static cio_status decode_whole(const cio_heif_file *file, int threads, cio_whole
 
 /* The options' region (or the whole image) of a grid, from the tiles it needs. */
 static cio_status decode_grid(const cio_heif_items *items, const cio_heif_grid *grid, const cio_heif_file *file,
-                              const cio_decode_options *options, cio_whole_image *image, cio_message *message) {
+                              const cio_decode_options *options, cio_warnings *warnings, cio_whole_image *image,
+                              cio_message *message) {
     cio_heif_placement placement;
     cio_status status = cio_heif_placement_of(items, items->primary, grid->width, grid->height, &placement, message);
     if (status != CIO_OK) return status;
@@ -89,7 +90,7 @@ static cio_status decode_grid(const cio_heif_items *items, const cio_heif_grid *
             return CIO_INVALID_ARGUMENT;
         }
     }
-    return cio_heif_decode_tiles(items, file->context, grid, &placement, region, options->threads, image, message);
+    return cio_heif_decode_tiles(items, file->context, grid, &placement, region, options, warnings, image, message);
 }
 
 /* An AV1 image in a HEIF without the avif brand, through libavif. */
@@ -129,7 +130,7 @@ cio_status cio_heif_decode(const uint8_t *data, size_t size, const cio_decode_op
         if (status == CIO_OK) status = cio_check_pixel_limit(file.coded_width, file.coded_height, options->max_pixels, message);
         if (status == CIO_OK) status = cio_check_pixel_limit(file.width, file.height, options->max_pixels, message);
         if (status == CIO_OK) {
-            status = tiled && !file.has_alpha ? decode_grid(&items, &grid, &file, options, image, message)
+            status = tiled && !file.has_alpha ? decode_grid(&items, &grid, &file, options, warnings, image, message)
                                               : decode_whole(&file, options->threads, image, message);
         }
         cio_heif_close(&file);

@@ -5,7 +5,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_PROPERTIES = 32 };
+enum { MAX_PROPERTIES = 32, PADDING = 16 };
+
+/* libde265's own picture allocation (image.cc, de265_image_get_buffer) with the planes zeroed: a damaged
+ * stream leaves parts of a picture undecoded, which would otherwise show whatever the heap held. */
+static int zeroed_planes(de265_decoder_context *context, struct de265_image_spec *spec, struct de265_image *picture,
+                         void *user) {
+    (void)context;
+    (void)user;
+    const int planes = spec->format == de265_image_format_mono8 ? 1 : 3;
+    const int sub_x = spec->format == de265_image_format_YUV420P8 || spec->format == de265_image_format_YUV422P8 ? 2 : 1;
+    const int sub_y = spec->format == de265_image_format_YUV420P8 ? 2 : 1;
+    void *memory[3] = {NULL, NULL, NULL};
+    int strides[3] = {0, 0, 0};
+    for (int c = 0; c < planes; c++) {
+        const int width = c == 0 ? spec->width : spec->width / sub_x, height = c == 0 ? spec->height : spec->height / sub_y;
+        strides[c] = (width + spec->alignment - 1) / spec->alignment * spec->alignment;
+        const size_t bytes = (size_t)height * (size_t)strides[c] * (size_t)((de265_get_bits_per_pixel(picture, c) + 7) / 8) + PADDING;
+        if (width <= 0 || height <= 0 || posix_memalign(&memory[c], 16, bytes) != 0) {
+            memory[c] = NULL;
+            for (int i = 0; i < c; i++) free(memory[i]);
+            return 0;
+        }
+        memset(memory[c], 0, bytes);
+    }
+    for (int c = 0; c < 3; c++) de265_set_image_plane(picture, c, memory[c], strides[c], memory[c]);
+    return 1;
+}
+
+static void release_planes(de265_decoder_context *context, struct de265_image *picture, void *user) {
+    (void)context;
+    (void)user;
+    for (int c = 0; c < 3; c++) free(de265_get_image_plane_user_data(picture, c));
+}
 
 /* hvcC's NAL units (empty ones skipped, as libheif does); 0 when the box is cut short. */
 static int push_parameter_sets(de265_decoder_context *decoder, cio_bmff_span hvcc) {
@@ -90,8 +122,21 @@ static cio_status convert(const struct de265_image *picture, int matrix, int ful
     return CIO_OK;
 }
 
+/* The first warning libde265 gave that says the data is damaged (not one about threads); 0 when none did. */
+static int damage_warning(de265_decoder_context *decoder) {
+    int found = 0;
+    for (de265_error warning; (warning = de265_get_warning(decoder)) != DE265_OK;) {
+        if (!found && warning != DE265_WARNING_NO_WPP_CANNOT_USE_MULTITHREADING &&
+            warning != DE265_WARNING_NUMBER_OF_THREADS_LIMITED_TO_MAXIMUM && warning != DE265_WARNING_WARNING_BUFFER_FULL) {
+            found = warning;
+        }
+    }
+    return found;
+}
+
 cio_status cio_heif_hevc_tile_decode(const cio_heif_items *items, uint32_t id, uint32_t width, uint32_t height,
-                                     uint8_t *rgb, cio_message *message) {
+                                     uint8_t *rgb, cio_message *damage, cio_message *message) {
+    damage->text[0] = '\0';
     int matrix = 2, full_range = 1;
     cio_bmff_span hvcc;
     const int own_nclx = tile_nclx(items, id, &matrix, &full_range, &hvcc);
@@ -99,6 +144,8 @@ cio_status cio_heif_hevc_tile_decode(const cio_heif_items *items, uint32_t id, u
     if (hvcc.size == 0 || !cio_heif_item_data(items, id, NULL, 0, &size)) return CIO_UNSUPPORTED;   /* libheif says what is wrong */
     uint8_t *data = malloc(size > 0 ? size : 1);
     de265_decoder_context *decoder = de265_new_decoder();
+    struct de265_image_allocation zeroed = {zeroed_planes, release_planes};
+    if (decoder != NULL) de265_set_image_allocation_functions(decoder, &zeroed, NULL);
     if (data == NULL || decoder == NULL) {
         free(data);
         if (decoder != NULL) de265_free_decoder(decoder);
@@ -126,6 +173,10 @@ cio_status cio_heif_hevc_tile_decode(const cio_heif_items *items, uint32_t id, u
             decoded = 1;
             de265_release_next_picture(decoder);
         }
+    }
+    const int warning = damage_warning(decoder);
+    if (status == CIO_OK && warning != 0) {
+        cio_set_message(damage, "damaged HEVC data in a tile (libde265: %s)", de265_get_error_text((de265_error)warning));
     }
     de265_free_decoder(decoder);
     if (status == CIO_OK && !decoded) {

@@ -46,6 +46,8 @@ typedef struct {
     const cio_heif_placement *placement;
     cio_heif_rect region;
     tile_span span;
+    int strict;
+    cio_warnings *warnings;   /* under `lock` */
     cio_whole_image *image;
     atomic_size_t next;
     atomic_int failed;
@@ -137,8 +139,19 @@ static cio_status decode_tile(tile_job *job, size_t index, cio_message *message)
         cio_set_message(message, "out of memory");
         return CIO_OUT_OF_MEMORY;
     }
+    cio_message damage;
     cio_status status = cio_heif_hevc_tile_decode(job->items, g->tiles[(size_t)row * g->columns + column], g->tile_width,
-                                                  g->tile_height, rgb, message);
+                                                  g->tile_height, rgb, &damage, message);
+    if (status == CIO_OK && damage.text[0] != '\0') {
+        if (job->strict) {
+            cio_set_message(message, "corrupt HEIF: %s", damage.text);
+            status = CIO_CORRUPT;
+        } else {
+            pthread_mutex_lock(&job->lock);
+            cio_warnings_add(job->warnings, damage.text);
+            pthread_mutex_unlock(&job->lock);
+        }
+    }
     if (status == CIO_OK) place(job, rgb, stride, column * g->tile_width, row * g->tile_height);
     free(rgb);
     return status == CIO_UNSUPPORTED ? decode_through_libheif(job, column, row, message) : status;
@@ -158,13 +171,15 @@ static void *work(void *argument) {
 }
 
 cio_status cio_heif_decode_tiles(const cio_heif_items *items, struct heif_context *context, const cio_heif_grid *grid,
-                                 const cio_heif_placement *placement, cio_heif_rect region, int threads,
-                                 cio_whole_image *image, cio_message *message) {
+                                 const cio_heif_placement *placement, cio_heif_rect region,
+                                 const cio_decode_options *options, cio_warnings *warnings, cio_whole_image *image,
+                                 cio_message *message) {
+    const int threads = options->threads;
     cio_status status = cio_whole_image_allocate(image, region.width, region.height, CIO_RGB8, message);
     if (status != CIO_OK) return status;
     cio_whole_image_place(image, placement->width, placement->height, region.x, region.y);
     tile_job job = {.items = items, .context = context, .grid = grid, .placement = placement, .region = region, .image = image,
-                    .status = CIO_OK};
+                    .strict = options->fail_on_truncation, .warnings = warnings, .status = CIO_OK};
     job.span = span_of(grid, placement, region);
     atomic_init(&job.next, 0);
     atomic_init(&job.failed, 0);

@@ -16,8 +16,10 @@ uint8_t *cio_heif_tiles_unhidden(const uint8_t *data, size_t size, const cio_hei
 
 /* Decodes `region` of the grid into `image` (allocated here: the region's RGB8 pixels, placed in the
  * upright image): 8-bit tiles by libde265 directly (cio_heif_hevc_tile_decode), the others through
- * `context`, which must have read the unhidden copy. */
+ * `context`, which must have read the unhidden copy. Damage libde265 reports in a tile fails the decode
+ * when `options` fail on truncation, else it is a warning. */
 cio_status cio_heif_decode_tiles(const cio_heif_items *items, struct heif_context *context, const cio_heif_grid *grid,
-                                 const cio_heif_placement *placement, cio_heif_rect region, int threads,
-                                 cio_whole_image *image, cio_message *message);
+                                 const cio_heif_placement *placement, cio_heif_rect region,
+                                 const cio_decode_options *options, cio_warnings *warnings, cio_whole_image *image,
+                                 cio_message *message);
 #endif

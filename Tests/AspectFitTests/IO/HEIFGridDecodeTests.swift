@@ -126,6 +126,22 @@ import TestSupport
         #expect(decodedClear > regions.count / 2)
     }
 
+    /// A tile whose HEVC data libde265 finds damaged (the fuzzer's find: two bytes changed inside a
+    /// slice of phone-512.heic) fails a strict decode with libde265's words, and a lenient one decodes
+    /// with a warning (libheif 1.15 shows the concealment, heap memory included, without a word).
+    @Test func aDamagedTileIsCorruptOrAWarning() throws {
+        let path = Corpus.projectRoot.appendingPathComponent("fuzz/regressions/heif-grid-damaged-hevc-tile").path
+        let data = Array(try ImageFile.read(path: path).dropFirst(2))   // the fuzzer's two option bytes
+        #expect {
+            _ = try ImageFile.decode(data)
+        } throws: { error in
+            guard case ImageIOError.corrupt(let message) = error else { return false }
+            return message.contains("damaged HEVC data in a tile (libde265:")
+        }
+        let lenient = try ImageFile.decode(data, options: DecodeOptions(failOnTruncation: false))
+        #expect(lenient.warnings.contains { $0.hasPrefix("damaged HEVC data in a tile") }, "\(lenient.warnings)")
+    }
+
     /// The tiles decoded on 1 to 16 threads give the same bytes.
     @Test func threadsGiveTheSameBytes() throws {
         for file in ["phone-512.heic", "grid-irot1-imir0.heic", "grid-10bit.heic"] {
