@@ -16,7 +16,7 @@ GIF = (b"GIF87a", b"GIF89a")
 EXTENSIONS = (".jpg", ".jpeg", ".png", ".webp", ".avif", ".avifs", ".heic", ".heif", ".gif")
 # [flags, region] (see decode_fuzzer.c): plain lenient decode; strict + PNG round trip; 1/2 scale
 # region + JPEG round trip; 1/4 scale strict region; 1/8 early stop; 1/8 region + JPEG round trip;
-# a region on 4 threads compared with the whole decode
+# a strict region on 4 threads
 OPTION_PREFIXES = [b"\x00\x00", b"\x18\x00", b"\x55\x35", b"\x0e\x93", b"\x23\x41", b"\x57\x0b", b"\x0c\x57"]
 
 
