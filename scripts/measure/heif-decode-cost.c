@@ -9,18 +9,15 @@
  *   region         cimageio's tile route, the region an 800x600 (4:3) centre cover crop reads with
  *                  Lanczos3 (what peers.sh T6 decodes)
  *   thumbnail      libheif decodes the embedded thumbnail
- *   floor          libavcodec alone (the tile route's HEVC decoder) decodes the tiles the region needs
- *                  (YCbCr planes, no conversion, no placement): what the tile route cannot go below
+ *   floor          libde265 alone decodes the tiles the region needs (YCbCr planes, no conversion, no
+ *                  placement): what no route can go below
  *   floor-all      the same for every tile
- *   de265-all      libde265 alone decodes every tile: what libheif's decoder costs (build it against
- *                  pillow-heif's own libde265 to compare the two)
  *
  * Prints the mode, the tiles decoded and the wall time. THREADS (default 1) is for tiles and region. */
 #include "cimageio.h"
 #include "heif/heif_grid.h"
 #include "heif/heif_placement.h"
 #include "heif/heif_tiles.h"
-#include <libavcodec/avcodec.h>
 #include <libde265/de265.h>
 #include <libheif/heif.h>
 #include <math.h>
@@ -147,37 +144,7 @@ static int floor_tile(const cio_heif_items *items, uint32_t tile, uint8_t *buffe
     return pictures == 1 ? 0 : (fprintf(stderr, "tile %u gave %d pictures\n", tile, pictures), 1);
 }
 
-/* libavcodec on one tile, as the tile route drives it (heif_hevc_tile.c), without the conversion. */
-static int avcodec_tile(const cio_heif_items *items, uint32_t tile, uint8_t *buffer, size_t capacity) {
-    cio_heif_property properties[16];
-    const size_t count = cio_heif_item_properties(items, tile, properties, 16);
-    const AVCodec *codec = avcodec_find_decoder(AV_CODEC_ID_HEVC);
-    AVCodecContext *context = avcodec_alloc_context3(codec);
-    for (size_t i = 0; i < count; i++) {
-        if (memcmp(properties[i].type, "hvcC", 4) != 0) continue;
-        context->extradata = av_mallocz(properties[i].payload.size + AV_INPUT_BUFFER_PADDING_SIZE);
-        memcpy(context->extradata, properties[i].payload.data, properties[i].payload.size);
-        context->extradata_size = (int)properties[i].payload.size;
-    }
-    context->thread_count = 1;
-    size_t length = 0;
-    AVPacket *packet = av_packet_alloc();
-    AVFrame *frame = av_frame_alloc();
-    int pictures = 0;
-    if (avcodec_open2(context, codec, NULL) == 0 && cio_heif_item_data(items, tile, buffer, capacity, &length) &&
-        av_new_packet(packet, (int)length) == 0) {
-        memcpy(packet->data, buffer, length);
-        avcodec_send_packet(context, packet);
-        avcodec_send_packet(context, NULL);
-        while (avcodec_receive_frame(context, frame) == 0) pictures++;
-    }
-    av_frame_free(&frame);
-    av_packet_free(&packet);
-    avcodec_free_context(&context);
-    return pictures == 1 ? 0 : (fprintf(stderr, "tile %u gave %d pictures\n", tile, pictures), 1);
-}
-
-static int floor_tiles(const uint8_t *data, size_t size, int region, int de265, size_t *decoded) {
+static int floor_tiles(const uint8_t *data, size_t size, int region, size_t *decoded) {
     cio_heif_items items;
     cio_heif_grid grid;
     cio_heif_placement placement;
@@ -196,8 +163,7 @@ static int floor_tiles(const uint8_t *data, size_t size, int region, int de265, 
     *decoded = 0;
     for (uint32_t row = coded.y / grid.tile_height; row <= (coded.y + coded.height - 1) / grid.tile_height; row++) {
         for (uint32_t column = coded.x / grid.tile_width; column <= (coded.x + coded.width - 1) / grid.tile_width; column++) {
-            const uint32_t tile = grid.tiles[(size_t)row * grid.columns + column];
-            failed |= de265 ? floor_tile(&items, tile, buffer, capacity) : avcodec_tile(&items, tile, buffer, capacity);
+            failed |= floor_tile(&items, grid.tiles[(size_t)row * grid.columns + column], buffer, capacity);
             (*decoded)++;
         }
     }
@@ -207,7 +173,7 @@ static int floor_tiles(const uint8_t *data, size_t size, int region, int de265, 
 }
 
 int main(int argc, char **argv) {
-    if (argc < 3) return fprintf(stderr, "usage: heif-decode-cost libheif-whole|tiles|region|thumbnail|floor|floor-all|de265-all FILE [THREADS]\n"), 2;
+    if (argc < 3) return fprintf(stderr, "usage: heif-decode-cost libheif-whole|tiles|region|thumbnail|floor|floor-all FILE [THREADS]\n"), 2;
     const char *mode = argv[1];
     const int threads = argc > 3 ? atoi(argv[3]) : 1;
     size_t size;
@@ -221,9 +187,8 @@ int main(int argc, char **argv) {
     else if (strcmp(mode, "thumbnail") == 0) status = decode_through_libheif(data, size, 1);
     else if (strcmp(mode, "tiles") == 0) status = decode_through_cimageio(data, size, 0, threads);
     else if (strcmp(mode, "region") == 0) status = decode_through_cimageio(data, size, 1, threads);
-    else if (strcmp(mode, "floor") == 0) status = floor_tiles(data, size, 1, 0, &tiles);
-    else if (strcmp(mode, "floor-all") == 0) status = floor_tiles(data, size, 0, 0, &tiles);
-    else if (strcmp(mode, "de265-all") == 0) status = floor_tiles(data, size, 0, 1, &tiles);
+    else if (strcmp(mode, "floor") == 0) status = floor_tiles(data, size, 1, &tiles);
+    else if (strcmp(mode, "floor-all") == 0) status = floor_tiles(data, size, 0, &tiles);
     else return fprintf(stderr, "unknown mode %s\n", mode), 2;
     const double seconds = now() - start;
     if (tiles > 0) printf("%zu tiles, ", tiles);

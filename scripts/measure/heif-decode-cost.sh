@@ -9,9 +9,8 @@
 # Rows: libheif-whole (libheif 1.15 decodes the primary image: the route before tiles), tiles (the
 # tile route, whole image), region (the tile route, the rows and columns an 800x600 cover crop reads),
 # tiles x2 (the same on two threads: the total work; wall time is what threads save), thumbnail
-# (libheif decodes the embedded thumbnail), floor (libavcodec alone on the tiles the region needs, and
-# on every tile), libde265 alone on every tile (Debian's 1.0.11, and pillow-heif's own when pillow-heif
-# is installed in .bench/pillow). Needs libde265-dev besides the build's packages.
+# (libheif decodes the embedded thumbnail), floor (libde265 alone on the tiles the region needs), and
+# when pillow-heif is installed in .bench/pillow, the same floor with pillow-heif's own libde265.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 time=0
@@ -22,7 +21,7 @@ fi
 work=$(mktemp -d /tmp/heif-decode-cost.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 sources=$(find Sources/CImageIO -name "*.c")
-libs="-ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpmux -lwebpdemux -lavif -lheif -lavcodec -lavutil -lgif -lpthread -lm"
+libs="-ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpmux -lwebpdemux -lavif -lheif -lgif -lpthread -lm"
 # shellcheck disable=SC2086
 cc -O2 -ISources/CImageIO/include -ISources/CImageIO scripts/measure/heif-decode-cost.c $sources $libs -lde265 -o "$work/cost"
 bundled=$(ls .bench/pillow/lib/python3*/site-packages/pillow_heif.libs/libde265-*.so* 2>/dev/null | head -1 || true)
@@ -48,7 +47,7 @@ PY
 
 for file in "$@"; do
     echo
-    echo "$file: the 800x600 cover crop reads $("$work/cost" region "$file" | sed 's/^region: region //; s/, [0-9.]* s$//')"
+    echo "$file ($("$work/cost" tiles "$file" | sed 's/^tiles: //; s/, [0-9.]* s$//'))"
     echo
     echo "| route | tiles | G instructions | CPU s (best of 5) |"
     echo "|---|---:|---:|---:|"
@@ -65,10 +64,9 @@ for file in "$@"; do
     row "tile route, 800x600 region" "$needed" "$work/cost" region "$file"
     row "tile route, whole image, 2 threads" "$all" "$work/cost" tiles "$file" 2
     row "embedded thumbnail (libheif)" "1" "$work/cost" thumbnail "$file"
-    row "floor: libavcodec alone, region's tiles" "$needed" "$work/cost" floor "$file"
-    row "floor: libavcodec alone, every tile" "$all" "$work/cost" floor-all "$file"
-    row "Debian's libde265 1.0.11 alone, every tile" "$all" "$work/cost" de265-all "$file"
+    row "floor: Debian's libde265 1.0.11 alone, region's tiles" "$needed" "$work/cost" floor "$file"
+    row "floor: Debian's libde265 1.0.11 alone, every tile" "$all" "$work/cost" floor-all "$file"
     if [[ -n $bundled ]]; then
-        row "pillow-heif's libde265 alone, every tile" "$all" "$work/cost-bundled" de265-all "$file"
+        row "floor: pillow-heif's libde265 alone, every tile" "$all" "$work/cost-bundled" floor-all "$file"
     fi
 done
