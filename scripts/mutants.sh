@@ -803,6 +803,11 @@ mutants=$(cat <<'EOF'
 - max(1, processors / max(1, workers))
 + max(1, processors)
 
+@ heif-damaged-tile-kept-in-strict-mode
+? aDamagedTileIsCorruptOrAWarning
+- if (job->strict) {
++ if (!job->strict) {
+
 @ heif-av1-decoded-by-libheif
 ? av1InAHEIFGoesThroughLibavif
 - if (listed && cio_heif_is_av1(&items)) return decode_av1(data, size, options, warnings, image, message);
