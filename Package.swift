@@ -16,7 +16,7 @@ let package = Package(
             cSettings: [.headerSearchPath(".")],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("lcms2"),
                             .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("avif"),
-                            .linkedLibrary("heif"), .linkedLibrary("gif")]
+                            .linkedLibrary("heif"), .linkedLibrary("de265"), .linkedLibrary("gif")]
         ),
         .target(name: "CResampleKernels"),
         // dlib's frontal face detector behind a C API (C++ stays inside; libdlib-dev, and the LAPACK

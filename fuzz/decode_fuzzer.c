@@ -160,6 +160,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
         .max_pixels = (flags & 0x80) ? 4096 : FUZZ_MAX_PIXELS,
         .fail_on_truncation = (flags >> 3) & 1,
         .scale_denominator = format == CIO_FORMAT_PNG ? 1 : 1 << (flags & 3),
+        .threads = 1 + ((flags ^ region) & 3),   /* a HEIF grid's tiles on 1 to 4 threads */
     };
     if (region == 0xFF) {   /* regions outside the image and bad scales are argument errors */
         cio_decoder *decoder = NULL;

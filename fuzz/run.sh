@@ -26,8 +26,8 @@ if [ "$target" = encode ]; then
 fi
 "$(command -v clang-14 || command -v clang)" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -I"$root/Sources/CImageIO/include" -I"$root/Sources/CImageIO" \
-    "$root/fuzz/decode_fuzzer.c" $(find "$root/Sources/CImageIO" -name "*.c") -ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpmux -lwebpdemux -lavif -lheif -lgif -o "$out/decode_fuzzer"
-python3 "$root/fuzz/seed.py" "$out/seeds-$target" "$target" "$corpus"
+    "$root/fuzz/decode_fuzzer.c" $(find "$root/Sources/CImageIO" -name "*.c") -ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpmux -lwebpdemux -lavif -lheif -lde265 -lgif -o "$out/decode_fuzzer"
+python3 "$root/fuzz/seed.py" "$out/seeds-$target" "$target" "$corpus" "$root/Tests/HEIFGridSet"
 mkdir -p "$out/corpus-$target"
 # One process (no -jobs/-workers): the machine has 2 cores and other work runs on it; it stops
 # at the first finding. -timeout catches hangs, -rss_limit_mb unbounded allocations (bombs).

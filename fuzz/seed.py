@@ -3,7 +3,8 @@
 
 The fuzz target reads [flags][region] before the image, so every corpus file becomes a few
 seeds with different options (scale, region, truncation mode, round trip). The corpus is
-only read. Usage: fuzz/seed.py OUTPUT_DIR jpeg|png|webp|avif|heif|gif|all CORPUS_DIR
+only read. Usage: fuzz/seed.py OUTPUT_DIR jpeg|png|webp|avif|heif|gif|all CORPUS_DIR [MORE_DIRS...]
+(run.sh adds Tests/HEIFGridSet: grids of every kind as phones write them).
 """
 import hashlib
 import os
@@ -14,8 +15,9 @@ PNG = (b"\x89PNG\r\n\x1a\n",)
 GIF = (b"GIF87a", b"GIF89a")
 EXTENSIONS = (".jpg", ".jpeg", ".png", ".webp", ".avif", ".avifs", ".heic", ".heif", ".gif")
 # [flags, region] (see decode_fuzzer.c): plain lenient decode; strict + PNG round trip; 1/2 scale
-# region + JPEG round trip; 1/4 scale strict region; 1/8 early stop; 1/8 region + JPEG round trip
-OPTION_PREFIXES = [b"\x00\x00", b"\x18\x00", b"\x55\x35", b"\x0e\x93", b"\x23\x41", b"\x57\x0b"]
+# region + JPEG round trip; 1/4 scale strict region; 1/8 early stop; 1/8 region + JPEG round trip;
+# a strict region on 4 threads
+OPTION_PREFIXES = [b"\x00\x00", b"\x18\x00", b"\x55\x35", b"\x0e\x93", b"\x23\x41", b"\x57\x0b", b"\x0c\x57"]
 
 
 def wanted(data, kind, name):
@@ -33,10 +35,10 @@ def wanted(data, kind, name):
 
 
 def main():
-    out, kind, corpus = sys.argv[1], sys.argv[2], sys.argv[3]
+    out, kind, corpora = sys.argv[1], sys.argv[2], sys.argv[3:]
     os.makedirs(out, exist_ok=True)
     count = 0
-    for folder, _, names in os.walk(corpus):
+    for folder, _, names in (entry for corpus in corpora for entry in os.walk(corpus)):
         for name in sorted(names):
             path = os.path.join(folder, name)
             if not name.lower().endswith(EXTENSIONS) and "bad" not in folder:

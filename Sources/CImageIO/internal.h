@@ -78,6 +78,10 @@ typedef struct { uint32_t x, y, width, height; } cio_rect;
  * message when it is empty or reaches outside. */
 cio_status cio_region_of(const cio_decode_options *options, uint32_t width, uint32_t height, cio_rect *region,
                          cio_message *message);
+/* Says that the allocated pixels are only the part at (left, top) of a full_width x full_height image
+ * (a HEIF grid decodes the tiles of the region it is asked for): regions must then lie inside it. */
+void cio_whole_image_place(cio_whole_image *image, uint32_t full_width, uint32_t full_height, uint32_t left,
+                           uint32_t top);
 /* Takes the options' region (or the whole image) and fills `geometry`; the region must lie in the part
  * decoded. The scale is the decoder's (WebP's) to check: the image is already at it. */
 cio_status cio_whole_image_select(cio_whole_image *image, const cio_decode_options *options,

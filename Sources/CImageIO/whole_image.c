@@ -35,6 +35,14 @@ cio_status cio_region_of(const cio_decode_options *options, uint32_t width, uint
     return CIO_OK;
 }
 
+void cio_whole_image_place(cio_whole_image *image, uint32_t full_width, uint32_t full_height, uint32_t left,
+                           uint32_t top) {
+    image->full_width = full_width;
+    image->full_height = full_height;
+    image->origin_x = left;
+    image->origin_y = top;
+}
+
 cio_status cio_whole_image_select(cio_whole_image *image, const cio_decode_options *options,
                                   cio_decode_geometry *geometry, cio_message *message) {
     cio_rect region;

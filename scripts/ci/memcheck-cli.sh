@@ -15,7 +15,8 @@ strip --strip-debug -o "$work/aspectfit" .build/release/aspectfit
 samples=("$corpus/bad/*.jpg" "$corpus/bad/*.png $corpus/bad/zero-length-noext" "$corpus/jpeg/*.jpg" "$corpus/pngsuite/[bt]*.png" "$corpus/png-extra/*.png"
          "$corpus/exif-orientation/Portrait_[1-8].jpg $corpus/photos/harvesters-1165x859.jpg $corpus/photos/tulips-vignette-alpha-500x500.png"
          "$corpus/webp/*.webp $corpus/gif/*.gif" "$corpus/avif/*.avif $corpus/avif/*.avifs"
-         "$corpus/heic/alpha-*.heic $corpus/heic/clap-*.heic $corpus/heic/bad-*.heic")
+         "$corpus/heic/alpha-*.heic $corpus/heic/clap-*.heic $corpus/heic/bad-*.heic"
+         "Tests/HEIFGridSet/grid-*.heic Tests/HEIFGridSet/phone-*.heic")
 # The WebP and AVIF encoders, from one file of each format read (opaque and transparent).
 encoded="$corpus/photos/harvesters-1165x859.jpg $corpus/photos/tulips-vignette-alpha-500x500.png $corpus/webp/lossy-alpha-libwebp.webp
          $corpus/avif/alpha-444-pillow.avif $corpus/heic/alpha-libheif-colors.heic $corpus/gif/transparency-pillow.gif"

@@ -27,6 +27,10 @@ public struct DecodeOptions: Sendable, Hashable {
     /// chroma sample instead, which is cheaper and indistinguishable once the
     /// resampler reduces by 2x or more (see `CropPlan.hidesChromaReplication`).
     public var smoothChroma = true
+    /// Threads the decode may use: a HEIF grid decodes its tiles on up to this many (the calling thread
+    /// and helpers); every other source decodes on the calling thread alone. A batch that already
+    /// runs one image per core keeps 1; a single image can take the cores that would sit idle.
+    public var threads = 1
     /// Keep a 16-bit PNG's 16 bits (`ImageFile.decodeSixteenBit`) unless `convertToSRGB` is set;
     /// every other source, and the 8-bit entry points, decode to 8 bits.
     var keepsSixteenBits = false

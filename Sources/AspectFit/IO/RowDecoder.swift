@@ -21,6 +21,7 @@ final class RowDecoder {
         c.to_srgb = options.convertToSRGB ? 1 : 0
         c.replicate_chroma = options.smoothChroma ? 0 : 1
         c.keep_16 = options.keepsSixteenBits ? 1 : 0
+        c.threads = Int32(clamping: max(1, options.threads))
         guard [1, 2, 4, 8].contains(options.scaleDenominator) else {
             throw .invalidArgument("scale denominator must be 1, 2, 4 or 8 (got \(options.scaleDenominator))")
         }

@@ -7,7 +7,8 @@ extension Pipeline {
     /// Returns the resampled box, the plan of its fit placed in the whole source, and the warnings.
     func decodeTrimming(_ data: UnsafeRawBufferPointer, trim: Trim, plan: FitPlan, workspace: PipelineWorkspace,
                         cancellation: CancellationFlag?) throws(FitError) -> (image: PixelBuffer, plan: FitPlan, warnings: [String]) {
-        let decode = options.decodeOptions()
+        var decode = options.decodeOptions()
+        decode.threads = workspace.decodeThreads
         let decoded = try decodeFrame(data, options: decode, cancellation: cancellation)
         let frame = decoded.pixels
         var warnings = reported(decoded.warnings)

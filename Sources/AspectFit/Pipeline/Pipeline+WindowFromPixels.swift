@@ -7,7 +7,8 @@ extension Pipeline {
     /// Returns the resampled window, the plan with the window chosen, and the decoder's warnings.
     func decodeChoosingWindow(_ data: UnsafeRawBufferPointer, plan: FitPlan, workspace: PipelineWorkspace,
                               cancellation: CancellationFlag?) throws(FitError) -> (image: PixelBuffer, plan: FitPlan, warnings: [String]) {
-        let decode = options.decodeOptions(scaleDenominator: plan.geometry.decodeScale)
+        var decode = options.decodeOptions(scaleDenominator: plan.geometry.decodeScale)
+        decode.threads = workspace.decodeThreads
         let decoded = try decodeFrame(data, options: decode, cancellation: cancellation)
         var chosen = try choosingWindow(from: decoded.pixels, plan: plan)
         chosen.repeatsChroma = decode.repeatsChroma(decoding: plan.source.format)

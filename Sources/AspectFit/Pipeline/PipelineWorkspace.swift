@@ -6,6 +6,9 @@ public final class PipelineWorkspace {
     private var mask: CornerMask?
     /// The previous output's pixels, swapped back into the resampler for the next image.
     var image = PixelBuffer(blankWidth: 0, height: 0, layout: .rgb8)
+    /// Threads each decode may use (`DecodeOptions.threads`): 1, the default, suits a worker of a
+    /// batch that runs one image per core; a lone image on an otherwise idle machine can take more.
+    public var decodeThreads = 1
     /// The workspaces of a `VariantSet`'s further variants (variant 0 uses this one).
     private var slots: [PipelineWorkspace] = []
 

@@ -1,5 +1,6 @@
 /* HEIF header probe: the primary image's upright size, alpha, ICC (or one made from nclx), Exif and XMP. */
 #include "heif/heif_reader.h"
+#include "heif/heif_av1_route.h"
 #include "colour/nclx_profile.h"
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +56,23 @@ static void read_xmp(const struct heif_image_handle *handle, cio_info *info) {
     }
 }
 
+/* An AV1 image in a HEIF without the avif brand: what libavif reads of it (cio_heif_decode decodes it
+ * the same way), as a HEIF. */
+static cio_status probe_av1(const uint8_t *data, size_t size, cio_info *info, cio_message *message) {
+    uint8_t *avif = cio_heif_as_avif(data, size);
+    if (avif == NULL) {
+        cio_set_message(message, "out of memory");
+        return CIO_OUT_OF_MEMORY;
+    }
+    const cio_status status = cio_avif_probe(avif, size, info, message);
+    free(avif);
+    info->format = CIO_FORMAT_HEIF;
+    return status;
+}
+
 cio_status cio_heif_probe(const uint8_t *data, size_t size, cio_info *info, cio_message *message) {
+    cio_heif_items items;
+    if (cio_heif_items_read(data, size, &items) && cio_heif_is_av1(&items)) return probe_av1(data, size, info, message);
     cio_heif_file file;
     cio_status status = cio_heif_open(data, size, &file, message);
     if (status != CIO_OK) return status;

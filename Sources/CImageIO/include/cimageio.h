@@ -96,6 +96,8 @@ typedef struct {
                                      upsampler) instead of the triangle ("fancy") filter */
     int keep_16;                  /* nonzero: a 16-bit PNG keeps its 16 bits (native-endian uint16 samples)
                                      unless to_srgb is set; every other source is 8-bit either way */
+    int threads;                  /* threads a HEIF grid's tiles may decode on (0 or 1: the calling thread
+                                     only); the other formats decode on the calling thread */
 } cio_decode_options;
 
 /* Where the decoded rows are: the full scaled size and the region actually decoded. */

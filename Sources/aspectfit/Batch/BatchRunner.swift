@@ -32,6 +32,9 @@ final class BatchRunner: @unchecked Sendable {
     private let window: Int
     /// How many outputs each worker's write thread syncs and renames together (`SyncGroup`).
     private let groupFiles: Int
+    /// Worker threads, and the threads each one's decodes may use (`DecodeThreads`).
+    private let workers: Int
+    private let decodeThreads: Int
 
     // Guarded by control.lock.
     private var nextIndex = 0
@@ -61,13 +64,14 @@ final class BatchRunner: @unchecked Sendable {
         // syncing there is no disk commit to share, so each output is renamed at once.
         groupFiles = writer.durable ? max(1, min(16, 256 / max(options.jobs, 1))) : 1
         window = max(16, options.jobs * 4) + options.jobs * groupFiles
+        workers = min(options.jobs, max(items.count, 1))
+        decodeThreads = DecodeThreads.perWorker(workers: workers, processors: ProcessorCount.available)
     }
 
     /// Processes every item (or until a stop request), then reports what finished out of order.
     func run() {
-        let count = min(options.jobs, max(items.count, 1))
         var threads: [pthread_t] = []
-        for _ in 0..<count {
+        for _ in 0..<workers {
             var thread = pthread_t()
             let box = Unmanaged.passRetained(self).toOpaque()
             let rc = pthread_create(&thread, nil, { raw in
@@ -92,6 +96,7 @@ final class BatchRunner: @unchecked Sendable {
 
     private func workerLoop() {
         let workspace = PipelineWorkspace()
+        workspace.decodeThreads = decodeThreads
         let writes = WriteBehind(group: SyncGroup(writer: writer, files: groupFiles))
         while let group = take() {
             process(group, workspace: workspace, writes: writes)
