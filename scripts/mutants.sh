@@ -893,10 +893,15 @@ mutants=$(cat <<'EOF'
 - case (.blockMean(_), 3...): minimumFactors = [4: 2.5, 8: 2.5]
 + case (.blockMean(_), 3...): minimumFactors = [4: 2.5, 8: 2]
 
-@ avif-encoder-one-thread
-? threadsEncodeTheSamePicture
-- encoder->maxThreads = options->threads;
-+ encoder->maxThreads = 1;
+@ avif-encoder-threads-ignored
+? oneInputEncodesOnEveryJob
+- encoder->maxThreads = options->threads < 2 ? 2 : options->threads;
++ encoder->maxThreads = 2;
+
+@ avif-single-thread-path-for-one-thread
+? everyThreadCountWritesTheSameBytes|theBytesDoNotDependOnTheThreads
+- encoder->maxThreads = options->threads < 2 ? 2 : options->threads;
++ encoder->maxThreads = options->threads;
 
 @ avif-threads-not-the-idle-jobs
 ? AVIFThreadsTests
@@ -904,7 +909,7 @@ mutants=$(cat <<'EOF'
 + count = min(64, max(1, jobs / max(1, jobs)))
 
 @ avif-cli-threads-not-passed
-? oneInputUsesEveryJobAndABatchOneThreadEach
+? oneInputEncodesOnEveryJob
 - fit.avif.threads = avifThreads
 + fit.avif.threads = 1
 

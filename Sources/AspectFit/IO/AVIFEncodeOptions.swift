@@ -18,10 +18,11 @@ public struct AVIFEncodeOptions: Sendable, Hashable, Codable {
     public var speed: Int
     /// Chroma resolution of colour output.
     public var chroma: Chroma
-    /// 1...64: the threads libaom may encode one image on (row-based multithreading above 1). One
-    /// by default, which suits a batch running an image per core; a single image on an idle
-    /// machine finishes sooner with its cores (the CLI gives each encode the cores its workers
-    /// leave idle; docs/formats.md has the measured latency).
+    /// 1...64: the threads libaom may encode one image on (row-based multithreading). One by
+    /// default, which suits a batch running an image per core; a single image on an idle machine
+    /// finishes sooner with its cores (the CLI gives each encode the cores its workers leave idle;
+    /// docs/formats.md has the measured latency). The bytes are the same for every count: libaom
+    /// is always given a second thread, as its single-threaded path codes the rows another way.
     public var threads: Int
 
     /// Quality 65, speed 8, 4:2:0, one thread by default.

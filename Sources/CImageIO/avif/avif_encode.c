@@ -44,7 +44,9 @@ static avifResult encode_once(const avifImage *avif, const cio_avif_options *opt
     avifEncoder *encoder = avifEncoderCreate();
     if (encoder == NULL) return AVIF_RESULT_OUT_OF_MEMORY;
     encoder->codecChoice = AVIF_CODEC_CHOICE_AOM;
-    encoder->maxThreads = options->threads;
+    /* libaom codes the rows one way on one thread and another on more (the same for any count above
+       one): two at least keep an output's bytes independent of the threads it was given. */
+    encoder->maxThreads = options->threads < 2 ? 2 : options->threads;
     encoder->speed = options->speed;
     encoder->minQuantizer = encoder->maxQuantizer = quantizer(options->quality);
     encoder->minQuantizerAlpha = encoder->maxQuantizerAlpha = quantizer(options->quality);

@@ -98,20 +98,14 @@ import TestSupport
         #expect(try IndependentDecoder.avifInfo(unusable)["Exif Metadata"] ?? "Absent" == "Absent")
     }
 
-    /// libaom codes the image with row-based multithreading above one thread: the same picture (within
-    /// 0.2 dB), slightly other bytes, and the same bytes for any number of threads above one.
-    @Test func threadsEncodeTheSamePicture() throws {
+    /// libaom's single-threaded path codes the rows another way than its row-based multithreading
+    /// (the same for any count above one): one thread asked for still encodes as more would.
+    @Test func everyThreadCountWritesTheSameBytes() throws {
         guard try Corpus.require() else { return }
         let original = try WebPEncodeTests.photo()
         let one = try ImageEncoder.encodeAVIF(original)
-        let two = try ImageEncoder.encodeAVIF(original, options: AVIFEncodeOptions(threads: 2))
-        let four = try ImageEncoder.encodeAVIF(original, options: AVIFEncodeOptions(threads: 4))
-        #expect(one != two, "two threads code the rows in parallel")
-        #expect(two == four)
-        let a = IndependentDecoder.psnr(original, try IndependentDecoder.pixels(one, suffix: ".avif"))
-        let b = IndependentDecoder.psnr(original, try IndependentDecoder.pixels(two, suffix: ".avif"))
-        #expect(abs(a - b) <= 0.2, "\(a) dB, \(b) dB")
-        #expect(abs(one.count - two.count) * 100 <= one.count, "\(one.count) and \(two.count) bytes")
+        #expect(try ImageEncoder.encodeAVIF(original, options: AVIFEncodeOptions(threads: 2)) == one)
+        #expect(try ImageEncoder.encodeAVIF(original, options: AVIFEncodeOptions(threads: 7)) == one)
     }
 
     /// Options saved before `threads` existed read as one thread.

@@ -52,8 +52,8 @@ import TestSupport
         for name in sandbox.files(under: "many").prefix(200) {
             try FileManager.default.linkItem(at: sandbox.url("many/\(name)"), to: sandbox.url("few/\(name)"))
         }
-        let few = try PeakMemory.run(["-j", "8", "-r", "1:1", "-w", "64", "-o", "out-few/", "few"], in: sandbox.root)
-        let many = try PeakMemory.run(["-j", "8", "-r", "1:1", "-w", "64", "-o", "out-many/", "many"], in: sandbox.root)
+        let few = try ProcessPeaks.run(["-j", "8", "-r", "1:1", "-w", "64", "-o", "out-few/", "few"], in: sandbox.root)
+        let many = try ProcessPeaks.run(["-j", "8", "-r", "1:1", "-w", "64", "-o", "out-many/", "many"], in: sandbox.root)
         print("peak RSS, -j 8: 200 files \(few.kilobytes) KiB, 2000 files \(many.kilobytes) KiB")
         #expect(few.status == 0 && many.status == 0)
         #expect(few.kilobytes > 0)

@@ -72,7 +72,7 @@ struct MemoryLimitTests {
         // turbo: the trellis encoder holds every coefficient and its planes (about 4 bytes a sample
         // more), so a 27-megapixel output alone would be over the budget and refused
         let script = "echo $$ > \(group.procsFile); exec \"$ASPECTFIT\" -j2 -f jpeg --jpeg-encoder turbo -r 4:3 -o o/ \(inputs.joined(separator: " "))"
-        let (status, kilobytes) = try PeakMemory.run(["-c", script], in: sandbox.root, executable: ExternalTool.url("bash"))
+        let (status, kilobytes, _) = try ProcessPeaks.run(["-c", script], in: sandbox.root, executable: ExternalTool.url("bash"))
         #expect(status == 0, "137 is the OOM killer")
         #expect(sandbox.files(under: "o") == inputs)
         // The budget is nine tenths of the limit; images in flight get seven eighths of it, and what

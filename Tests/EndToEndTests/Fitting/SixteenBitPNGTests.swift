@@ -174,7 +174,7 @@ import AspectFit
         let planned = try sandbox.run(["--dry-run", "--json", "-w", "1200", "big.png"])
         let estimate = try #require(planned.jsonLines.compactMap { $0["memory"] as? Int }.first, "\(planned.stdoutText)")
         #expect(estimate > (1500 * 1000 + 1200 * 800) * 4 * 2)
-        let fit = try PeakMemory.run(["-w", "1200", "-o", "out.png", "big.png"], in: sandbox.root)
+        let fit = try ProcessPeaks.run(["-w", "1200", "-o", "out.png", "big.png"], in: sandbox.root)
         #expect(fit.status == 0)
         #expect(fit.kilobytes * 1024 <= estimate, "peak \(fit.kilobytes) KiB, estimated \(estimate / 1024) KiB")
     }

@@ -237,10 +237,10 @@ import TestSupport
         let planned = try sandbox.run(["--dry-run", "--json", "--trim", "-o", "out.jpg"] + arguments + ["big.jpg"])
         let estimate = try #require(planned.jsonLines.compactMap { $0["memory"] as? Int }.first, "\(planned.stdoutText)")
         #expect(estimate > 3000 * 2000 * 4)
-        let fit = try PeakMemory.run(["--trim", "-o", "out.jpg"] + arguments + ["big.jpg"], in: sandbox.root)
+        let fit = try ProcessPeaks.run(["--trim", "-o", "out.jpg"] + arguments + ["big.jpg"], in: sandbox.root)
         #expect(fit.status == 0)
         // The estimate is the fit's: the binary's own resident pages (its libraries) are not in it.
-        let idle = try PeakMemory.run(["--version"], in: sandbox.root)
+        let idle = try ProcessPeaks.run(["--version"], in: sandbox.root)
         let used = (fit.kilobytes - idle.kilobytes) * 1024
         #expect(used <= estimate, "peak \(fit.kilobytes) KiB less \(idle.kilobytes) KiB idle, estimated \(estimate / 1024) KiB")
     }
