@@ -1,20 +1,21 @@
 #!/usr/bin/env python3
 """Writes the photos of the smart-crop evidence set (Tests/SmartCropSet/evidence/, listed with their boxes,
-sources and licences in Tests/SmartCropSet/evidence.tsv) and its sealed/open split.
+parts, sources and licences in Tests/SmartCropSet/evidence.tsv).
 
-The boxes were drawn by eye on each photo (a 10% grid over it) and are typed into evidence.tsv; this
-script only (re)makes what follows from them:
-  --split         the `part` column: within each kind the photos are shuffled with seed 28, and every
-                  third photo of the kind-sorted list is sealed (a third of the set, every kind in both parts)
-  --photos DIR    each photo again from its source: DIR holds the Debian packages unpacked
-                  (`apt-get download opencv-doc mate-backgrounds gimp-data fotoxx-common && dpkg -x PKG.deb DIR`)
-                  and the PyPI ones (`pip download --no-deps scipy==1.9.3 mahotas==1.4.18` unzipped into DIR;
-                  scikit-image 0.26, scikit-learn and matplotlib are read where pip installed them);
+The boxes were drawn by eye on each photo (a 10% grid over it) and the parts chosen when the photos were
+added (first round: every third photo of each kind after a shuffle with seed 28 was sealed; second round:
+every photo added was sealed); both are typed into evidence.tsv. This script only remakes the photos:
+  --photos DIR    each photo again from its source: DIR holds the Debian packages unpacked, one folder per
+                  package (`apt-get download PKG && dpkg -x PKG_*.deb DIR/PKG` for opencv-doc, mate-backgrounds,
+                  gimp-data, fotoxx-common, lomiri-wallpapers-16.04, lomiri-wallpapers-20.04,
+                  plasma-workspace-wallpapers, ukui-wallpapers, libjxl-testdata) and the PyPI ones
+                  (`pip download --no-deps scipy==1.9.3 mahotas==1.4.18`, the wheels unzipped into DIR);
+                  scikit-image 0.26, scikit-learn and matplotlib are read where pip installed them;
                   the corpus ones come from ../shared/corpus. Upright, RGB (alpha over mid grey), at most
                   640 px on the long side (never enlarged), JPEG quality 85.
-Needs Pillow and numpy (and opencv-python for the one video frame, vips for AVIF/HEIC).
+Needs Pillow and numpy (and vips for AVIF/HEIC).
 """
-import argparse, bz2, os, random, subprocess, sys, tempfile
+import argparse, bz2, os, subprocess, sys, tempfile
 import numpy as np
 from PIL import Image, ImageOps
 
@@ -23,21 +24,9 @@ SET = os.path.join(ROOT, "Tests", "SmartCropSet")
 TSV = os.path.join(SET, "evidence.tsv")
 
 
-def read():
-    lines = open(TSV).read().splitlines()
-    return [l for l in lines if l.startswith("#")], [l.split("\t") for l in lines if not l.startswith("#")]
+def rows():
+    return [l.split("\t") for l in open(TSV).read().splitlines() if not l.startswith("#")]
 
-
-def split(rows):
-    rng = random.Random(28)
-    order = []
-    for kind in sorted({r[1] for r in rows}):
-        names = sorted(r[0] for r in rows if r[1] == kind)
-        rng.shuffle(names)
-        order += names
-    part = {n: ("sealed" if i % 3 == 2 else "open") for i, n in enumerate(order)}
-    for r in rows:
-        r[2] = part[r[0]]
 
 
 def source_file(package, path, unpacked):
@@ -55,14 +44,11 @@ def source_file(package, path, unpacked):
 
 
 def load(path):
+    if path.endswith("ascent.dat"):
+        import pickle
+        return Image.fromarray(np.array(pickle.load(open(path, "rb")), dtype=np.uint8))
     if path.endswith("face.dat"):
         return Image.fromarray(np.frombuffer(bz2.decompress(open(path, "rb").read()), dtype=np.uint8).reshape(768, 1024, 3))
-    if path.endswith(".avi"):
-        import cv2
-        cap = cv2.VideoCapture(path)
-        cap.set(cv2.CAP_PROP_POS_FRAMES, 200)
-        _, frame = cap.read()
-        return Image.fromarray(frame[:, :, ::-1])
     if path.endswith((".avif", ".heic")):
         png = os.path.join(tempfile.mkdtemp(), "frame.png")
         subprocess.run(["vips", "copy", path, png], check=True, capture_output=True)
@@ -84,16 +70,10 @@ def photo(path, out):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--split", action="store_true")
-    ap.add_argument("--photos", metavar="DIR")
+    ap.add_argument("--photos", metavar="DIR", required=True)
     args = ap.parse_args()
-    head, rows = read()
-    if args.split:
-        split(rows)
-        open(TSV, "w").write("\n".join(head + ["\t".join(r) for r in rows]) + "\n")
-    if args.photos:
-        for r in rows:
-            photo(source_file(r[6], r[7], args.photos), os.path.join(SET, "evidence", r[0]))
+    for r in rows():
+        photo(source_file(r[6], r[7], args.photos), os.path.join(SET, "evidence", r[0]))
 
 
 if __name__ == "__main__":

@@ -42,7 +42,9 @@ struct AnnotatedSet {
     struct EvidenceEntry {
         var path: String
         var kind: String
-        var sealed: Bool
+        /// "open" (tuning may look at it), "sealed-seen-once" or "sealed" (final figures only).
+        var part: String
+        var sealed: Bool { part != "open" }
         var subjects: [(x0: Double, y0: Double, x1: Double, y1: Double)]
         var faces: [(x0: Double, y0: Double, x1: Double, y1: Double)]
     }
@@ -62,7 +64,7 @@ struct AnnotatedSet {
         let text = try String(contentsOf: folder.appendingPathComponent(evidence), encoding: .utf8)
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return EvidenceEntry(path: folder.appendingPathComponent("evidence/\(f[0])").path, kind: f[1], sealed: f[2] == "sealed",
+            return EvidenceEntry(path: folder.appendingPathComponent("evidence/\(f[0])").path, kind: f[1], part: f[2],
                                  subjects: boxes(f[3]), faces: boxes(f[4]))
         }
     }

@@ -3,10 +3,10 @@ import Testing
 import TestSupport
 @testable import AspectFit
 
-/// The open part of the evidence set (Tests/SmartCropSet/evidence.tsv: 44 photos of eleven kinds
+/// The open part of the evidence set (Tests/SmartCropSet/evidence.tsv: 25 photos of ten kinds
 /// from sources the attention weights never saw, boxed by eye) scored through the library as
 /// SmartCropScoreTests does: the floors sit just under the figures of docs/smart-crop.md. The
-/// sealed part is not read here: it is scored once, by scripts/measure/smartcrop-score.py --part sealed.
+/// sealed parts are not read here: they are scored at the end, by scripts/measure/smartcrop-score.py --part sealed.
 @Suite struct EvidenceSetTests {
     struct Score {
         var mean = 0.0, centreMean = 0.0, cases = 0
@@ -44,9 +44,9 @@ import TestSupport
 
     @Test func attentionKeepsTheSubjectsOfTheOpenPart() throws {
         let score = try Self.score()
-        #expect(score.cases >= 220, "\(score.cases) cases")
-        #expect(score.mean >= 0.91, "attention mean \(score.mean) over \(score.cases) cases")
-        #expect(score.mean >= score.centreMean + 0.035, "attention \(score.mean), centre \(score.centreMean)")
+        #expect(score.cases >= 125, "\(score.cases) cases")
+        #expect(score.mean >= 0.90, "attention mean \(score.mean) over \(score.cases) cases")
+        #expect(score.mean >= score.centreMean + 0.065, "attention \(score.mean), centre \(score.centreMean)")
         #expect(score.losses.count <= 2, "lost where the centre keeps the subject: \(score.losses)")
         #expect(score.wins >= 15, "\(score.wins) wins")
     }
@@ -65,13 +65,15 @@ import TestSupport
         #expect(tall.best == 1 && tall.worst == 0)
     }
 
-    /// Every photo is small, upright and named in the list with a kind and a licence; a third is sealed.
+    /// Every photo is small, upright and named in the list with a kind, a part and a licence; at
+    /// least a third is sealed.
     @Test func setIsWhatItsListSays() throws {
         let entries = try AnnotatedSet.evidenceEntries()
         #expect(entries.count >= 60)
+        #expect(Set(entries.map(\.part)) == ["open", "sealed-seen-once", "sealed"])
         let sealed = entries.filter(\.sealed).count
-        #expect(sealed == entries.count / 3, "\(sealed) sealed of \(entries.count)")
-        #expect(Set(entries.map(\.kind)).count >= 9)
+        #expect(sealed * 3 >= entries.count, "\(sealed) sealed of \(entries.count)")
+        #expect(Set(entries.map(\.kind)).count == 11)
         let listed = Set(entries.map { URL(fileURLWithPath: $0.path).lastPathComponent })
         let files = try FileManager.default.contentsOfDirectory(atPath: AnnotatedSet.folder.appendingPathComponent("evidence").path)
         #expect(Set(files) == listed)
