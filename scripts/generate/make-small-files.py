@@ -5,7 +5,7 @@
 
 Each file is a 4:3 window (seeded: the same files on every run) of one workload photo, 640 to 2016
 pixels wide, resized to 640x480 with Lanczos: real photo detail at the scale web uploads have.
-Needs Pillow (`/work/main/.bench/pillow/bin/python`, see ../shared/bench/setup.sh).
+Needs Pillow (`/work/main/.bench/pillow/bin/python`, see bench/setup.sh).
 """
 import argparse
 import glob
@@ -24,7 +24,7 @@ def main():
     args = ap.parse_args()
     photos = sorted(glob.glob(os.path.join(args.source, "*.jpg")))
     if not photos:
-        print(f"no JPEGs in {args.source}: run ../shared/bench/make-workload.py", file=sys.stderr)
+        print(f"no JPEGs in {args.source}: run bench/make-workload.py", file=sys.stderr)
         return 2
     os.makedirs(args.outdir, exist_ok=True)
     rng = random.Random(13)

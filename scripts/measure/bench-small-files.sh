@@ -2,7 +2,7 @@
 # Many small files: 2,000 JPEGs of 640x480 -> 128x128 square JPEG q85, with one job and with two, by
 # aspectfit, Pillow-SIMD with draft() (one Python process per job, as a script would) and vipsthumbnail
 # (one process per job). Prints the best-of-N wall times, the ratios to Pillow-SIMD+draft, and PSNR
-# against the float64 reference (../shared/bench/quality.py) on the first 200 files.
+# against the float64 reference (bench/quality.py) on the first 200 files.
 #
 #   bash scripts/measure/bench-small-files.sh [--runs N] [--count N]       wall clock (needs a quiet machine)
 #   bash scripts/measure/bench-small-files.sh --callgrind [N]              instruction counts and syscalls over
@@ -12,8 +12,8 @@
 #                                                                  one by one and in aspectfit's groups of 16
 # Outputs go to a folder under $TMPDIR (default /tmp): put it on the disk to compare on (aspectfit
 # fdatasyncs every output, the others do not; aspectfit --no-sync is timed too). Inputs: bench-out/small/src, made once by scripts/generate/make-small-files.py from bench-workload/jpeg
-# (../shared/bench/make-workload.py). Pythons: PILLOW_PY (default .bench/pillow/bin/python, for the
-# generator and quality.py), PILLOW_SIMD_PY (default .bench/simd/bin/python); see ../shared/bench/setup.sh.
+# (bench/make-workload.py). Pythons: PILLOW_PY (default .bench/pillow/bin/python, for the
+# generator and quality.py), PILLOW_SIMD_PY (default .bench/simd/bin/python); see bench/setup.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -87,7 +87,7 @@ if ((callgrind)); then
     strip --strip-debug -o "$work/aspectfit" "$af"   # valgrind cannot read Swift's DWARF
     count_ir() { valgrind --tool=callgrind --callgrind-out-file="$work/cg" "$@" 2>&1 | awk '/refs:/ { gsub(",", "", $NF); print $NF }'; }
     a=$(count_ir "$work/aspectfit" -j1 --quiet -r square -w 128 -o "$work/af/" --files-from "$work/list")
-    p=$(count_ir "$simd" ../shared/bench/pil_fit.py --size 128x128 --draft -o "$work/pil" $(cat "$work/list"))
+    p=$(count_ir "$simd" bench/pil_fit.py --size 128x128 --draft -o "$work/pil" $(cat "$work/list"))
     echo "$sample files, 1 job: aspectfit $a instructions, Pillow-SIMD+draft $p, ratio $(awk -v a="$a" -v p="$p" 'BEGIN { printf "%.3f", a / p }')"
     # syscalls per file: the difference between runs over N and N/2 files, start-up cancelled out
     sed -n "1,$((sample / 2))p" "$work/list" > "$work/half"
@@ -115,7 +115,7 @@ best() {
 }
 split -n l/2 "$work/all" "$work/half."
 # one process per job: xargs may pass all names at once (-s, well under ARG_MAX)
-pil() { xargs -s 1000000 -a "$1" "$simd" ../shared/bench/pil_fit.py --size 128x128 --draft -o "$2"; }
+pil() { xargs -s 1000000 -a "$1" "$simd" bench/pil_fit.py --size 128x128 --draft -o "$2"; }
 vips() { xargs -s 1000000 -a "$1" vipsthumbnail -s 128x128 -m centre -o "$2/%s.jpg[Q=85,strip]"; }
 declare -A T
 T[af1]=$(best "$work/af1" taskset -c 0 "$af" -j1 --quiet -r square -w 128 -o "$work/af1/" --files-from "$work/all")
@@ -134,5 +134,5 @@ for j in 1 2; do
 done
 mkdir -p "$work/q"
 sed -n "1,${sample}p" "$work/all" | xargs -I{} ln -s {} "$work/q/"
-"$py" ../shared/bench/quality.py --size 128x128 --src "$work/q" --ceiling-quality 85 \
+"$py" bench/quality.py --size 128x128 --src "$work/q" --ceiling-quality 85 \
     aspectfit="$work/af1" pillow-simd-draft="$work/pil1" vipsthumbnail="$work/vips1"

@@ -4,12 +4,12 @@
 #   aspectfit-variants  one aspectfit run with three --variant (one decode per photo),
 #   aspectfit-separate  three aspectfit runs,
 #   vipsthumbnail       three passes (the card: vips thumbnail + composite2 with a mask, as peers.sh T3),
-#   pillow-simd-draft   three passes of ../shared/bench/pil_fit.py --draft (if Pillow-SIMD is set up),
+#   pillow-simd-draft   three passes of bench/pil_fit.py --draft (if Pillow-SIMD is set up),
 # and the quality of every output (PSNR against quality.py's float64 Lanczos3 reference).
 #
 #   bash scripts/measure/bench-variants.sh [options]          (from the project root, after swift build -c release)
 #
-#   --workload DIR   the T1 workload (../shared/bench/make-workload.py), default bench-workload
+#   --workload DIR   the T1 workload (bench/make-workload.py), default bench-workload
 #   --out DIR        outputs, logs, reference cache, default bench-out/variants
 #   --runs N (3) --warmup N (1) --modes "1 2" --tools "aspectfit-variants,vipsthumbnail,..."
 #   --python PY      python with numpy + Pillow for quality.py (default .bench/pillow/bin/python)
@@ -30,7 +30,6 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-SHARED=$ROOT/../shared/bench
 WORKLOAD=bench-workload
 OUT=bench-out/variants
 RUNS=3
@@ -39,11 +38,8 @@ MODES="1 2"
 ONLY=""
 CALLGRIND=0
 CARD=png
-PY=${PY:-}
-[ -z "$PY" ] && { [ -x .bench/pillow/bin/python ] && PY=.bench/pillow/bin/python || PY=python3; }
-SIMD_PY=${PILLOW_SIMD_PY:-}
-[ -z "$SIMD_PY" ] && [ -x .bench/simd/bin/python ] && SIMD_PY=.bench/simd/bin/python
-AF=${ASPECTFIT:-.build/release/aspectfit}
+# shellcheck source=bench/interpreters.sh
+source "$ROOT/bench/interpreters.sh"
 
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; }
 while (($#)); do
@@ -55,7 +51,7 @@ while (($#)); do
     --modes) MODES=${2//,/ }; shift 2 ;;
     --tools) ONLY=${2//,/ }; shift 2 ;;
     --python) PY=$2; shift 2 ;;
-    --pillow-simd-python) SIMD_PY=$2; shift 2 ;;
+    --pillow-simd-python) PILLOW_SIMD_PY=$2; shift 2 ;;
     --aspectfit) AF=$2; shift 2 ;;
     --callgrind) CALLGRIND=$2; shift 2 ;;
     --card-format) CARD=$2; shift 2 ;;
@@ -65,7 +61,7 @@ while (($#)); do
 done
 die() { echo "bench-variants.sh: $*" >&2; exit 1; }
 [ -x "$AF" ] || die "$AF not built (swift build -c release)"
-[ -d "$WORKLOAD/jpeg" ] || die "no $WORKLOAD/jpeg: run python3 ../shared/bench/make-workload.py $WORKLOAD"
+[ -d "$WORKLOAD/jpeg" ] || die "no $WORKLOAD/jpeg: run python3 bench/make-workload.py $WORKLOAD"
 mkdir -p "$OUT"
 OUTABS=$(cd "$OUT" && pwd)
 AF=$(cd "$(dirname "$AF")" && pwd)/$(basename "$AF")
@@ -74,7 +70,7 @@ mapfile -t FILES < <(ls "$(cd "$WORKLOAD/jpeg" && pwd)"/*.jpg | sort)
 mapfile -t CPUS < <("$PY" -c 'import os; print("\n".join(map(str, sorted(os.sched_getaffinity(0)))))')
 
 TOOLS="aspectfit-variants aspectfit-separate vipsthumbnail"
-[ -n "$SIMD_PY" ] && "$SIMD_PY" -c 'import PIL' 2>/dev/null && TOOLS+=" pillow-simd-draft"
+[ -n "$PILLOW_SIMD_PY" ] && "$PILLOW_SIMD_PY" -c 'import PIL' 2>/dev/null && TOOLS+=" pillow-simd-draft"
 if [ -n "$ONLY" ]; then TOOLS=$(for t in $TOOLS; do if [[ " $ONLY " == *" $t "* ]]; then echo "$t"; fi; done | xargs); fi
 # The renditions: name, width, height, aspectfit shape options.
 [[ $CARD == png || $CARD == jpeg ]] || die "--card-format png or jpeg"
@@ -119,9 +115,9 @@ commands() {
       done
       echo ;;
     pillow-simd-draft)
-      echo -n "$(q "$SIMD_PY" "$SHARED/pil_fit.py" --draft --size 256x256 --quality 85 -o "$od/thumbs" "$@") && "
-      echo -n "$(q "$SIMD_PY" "$SHARED/pil_fit.py" --draft --size 1280x720 --quality 85 -o "$od/hero" "$@") && "
-      echo "$(q "$SIMD_PY" "$SHARED/pil_fit.py" --draft --size 1080x1350 --radius 24 --format "$CARD" -o "$od/social" "$@")" ;;
+      echo -n "$(q "$PILLOW_SIMD_PY" "$ROOT/bench/pil_fit.py" --draft --size 256x256 --quality 85 -o "$od/thumbs" "$@") && "
+      echo -n "$(q "$PILLOW_SIMD_PY" "$ROOT/bench/pil_fit.py" --draft --size 1280x720 --quality 85 -o "$od/hero" "$@") && "
+      echo "$(q "$PILLOW_SIMD_PY" "$ROOT/bench/pil_fit.py" --draft --size 1080x1350 --radius 24 --format "$CARD" -o "$od/social" "$@")" ;;
   esac
 }
 
@@ -223,6 +219,6 @@ for r in "${RENDITIONS[@]}"; do
   args=()
   for tool in $TOOLS; do [ -d "$OUTABS/out/$tool/$name" ] && args+=("$tool=$OUTABS/out/$tool/$name"); done
   echo "   -- $name ${w}x${h}"
-  "$PY" "$SHARED/quality.py" --size "${w}x${h}" --src "$SRC" --cache "$OUTABS/refcache" \
+  "$PY" "$ROOT/bench/quality.py" --size "${w}x${h}" --src "$SRC" --cache "$OUTABS/refcache" \
     --json "$OUTABS/quality-$name.json" "${args[@]}" | sed 's/^/      /'
 done

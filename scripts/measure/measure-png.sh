@@ -6,7 +6,7 @@
 # file's size. With a second binary (say, a build from before a change), the same for it.
 #
 #   bash scripts/measure/measure-png.sh [--levels "1 3 6"] [--baseline OTHER_BINARY]
-#        (after swift build -c release and ../shared/bench/make-workload.py)
+#        (after swift build -c release and bench/make-workload.py)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 levels="1 3 6"

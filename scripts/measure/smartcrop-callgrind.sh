@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The cost of -g attention (and entropy) against the centre crop on the T1 workload, run the way
-# ../shared/bench/peers.sh runs aspectfit: one process per file,
+# bench/peers.sh runs aspectfit: one process per file,
 #   aspectfit --ratio 4:3 --width 800 --quality 85 -o OUT FILE        (centre: peers.sh's own command)
 #   aspectfit --ratio 4:3 --width 800 --quality 85 -g attention -o OUT FILE
 # over every bench-workload/jpeg/*.jpg (24 JPEGs 4032x3024, 8 portrait). Prints per-file and total
@@ -10,7 +10,7 @@
 # --wall times the same per-file commands with hyperfine instead (use on a quiet machine); --t2 runs
 # peers.sh's T2 job instead (--ratio square --width 256 --quality 85); --ratio R keeps T1's width and
 # quality with another ratio (16:9: every file, landscape or portrait, has a window to choose).
-# Needs the release build (swift build -c release) and the workload (../shared/bench/README.md).
+# Needs the release build (swift build -c release) and the workload (bench/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=.build/release/aspectfit
@@ -30,7 +30,7 @@ done
 files=("$@")
 [ ${#files[@]} -gt 0 ] || files=(bench-workload/jpeg/*.jpg)
 [ -x "$bin" ] || { echo "build first: swift build -c release" >&2; exit 1; }
-[ -f "${files[0]}" ] || { echo "no workload: see ../shared/bench/README.md (make-workload.py)" >&2; exit 1; }
+[ -f "${files[0]}" ] || { echo "no workload: see bench/README.md (make-workload.py)" >&2; exit 1; }
 tmp=$(mktemp -d /tmp/aspectfit-smartcrop-cg.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 args=(--ratio "$ratio" --width 800 --quality 85)
