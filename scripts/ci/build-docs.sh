@@ -20,6 +20,7 @@ mkdir -p "$graphs"
   -I "$bin/Modules" -Xcc -fmodule-map-file="$bin/CImageIO.build/module.modulemap" \
   -Xcc -I -Xcc Sources/CImageIO/include \
   -Xcc -fmodule-map-file="$bin/CResampleKernels.build/module.modulemap" -Xcc -I -Xcc Sources/CResampleKernels/include \
+  -Xcc -fmodule-map-file="$bin/CFaceDetector.build/module.modulemap" -Xcc -I -Xcc Sources/CFaceDetector/include \
   -minimum-access-level public -output-dir "$graphs"
 python3 scripts/ci/check-doc-coverage.py "$graphs"
 "$toolchain/docc" convert Sources/AspectFit/AspectFit.docc --additional-symbol-graph-dir "$graphs" \
