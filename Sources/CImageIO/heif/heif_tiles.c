@@ -164,7 +164,7 @@ static void *work(void *argument) {
     for (;;) {
         const size_t index = atomic_fetch_add(&job->next, 1);
         if (index >= count || atomic_load(&job->failed)) return NULL;
-        cio_message message;
+        cio_message message = {0};
         const cio_status status = decode_tile(job, index, &message);
         if (status != CIO_OK) fail(job, status, &message);
     }
