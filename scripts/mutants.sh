@@ -904,14 +904,14 @@ mutants=$(cat <<'EOF'
 + encoder->maxThreads = options->threads;
 
 @ avif-threads-not-the-idle-jobs
-? AVIFThreadsTests
+? ThreadsPerImageTests
 - count = min(64, max(1, jobs / workers))
 + count = min(64, max(1, jobs / max(1, jobs)))
 
 @ avif-cli-threads-not-passed
 ? oneInputEncodesOnEveryJob
-- fit.avif.threads = avifThreads
-+ fit.avif.threads = 1
+- encoding.fit.avif.threads = threadsPerImage
++ encoding.fit.avif.threads = 1
 
 @ avif-imir-mode-swapped
 ? AVIFBrowserAgreementTests
@@ -978,10 +978,10 @@ mutants=$(cat <<'EOF'
 - if (chroma_shift) {   /* four chroma samples, each for two pixels */
 + if (!chroma_shift) {   /* four chroma samples, each for two pixels */
 
-@ heif-decode-threads-ignore-the-workers
-? DecodeThreadsTests
-- max(1, processors / max(1, workers))
-+ max(1, processors)
+@ heif-decode-threads-not-passed
+? oneHEICDecodesItsTilesOnTheIdleJobs
+- self.decodeThreads = decodeThreads
++ self.decodeThreads = 1
 
 @ heif-damaged-tile-kept-in-strict-mode
 ? aDamagedTileIsCorruptOrAWarning

@@ -79,15 +79,15 @@ for warning in IdleOptions.warnings(given: options.given, written: written) {
     StandardStreams.writeMessage("aspectfit: warning: \(warning)")
 }
 
-// Planning does not depend on the encoder's threads: the outputs that encode get the run's.
-let avifThreads = AVIFThreads(jobs: options.jobs, items: items).count
+// Planning does not depend on the threads: the outputs that encode get the run's.
+let threadsPerImage = ThreadsPerImage(jobs: options.jobs, items: items).count
 let encoding = options.outputVariants.map { variant in
     var encoding = variant
-    encoding.fit.avif.threads = avifThreads
+    encoding.fit.avif.threads = threadsPerImage
     return encoding
 }
 let reporter = Reporter(options: options, control: control, total: items.count, errorIsTerminal: StandardStreams.errorIsTerminal)
-let runner = BatchRunner(items: items, options: options, variants: encoding, headers: headers, control: control,
+let runner = BatchRunner(items: items, options: options, variants: encoding, decodeThreads: threadsPerImage, headers: headers, control: control,
                          writer: AtomicWriter(temporaries: temporaries, durable: options.syncOutputs, replacement: replacement),
                          reporter: reporter, budget: MemoryBudget(maxMemory: options.maxMemory, workers: options.jobs))
 control.setRunning(true)

@@ -32,7 +32,7 @@ final class BatchRunner: @unchecked Sendable {
     private let window: Int
     /// How many outputs each worker's write thread syncs and renames together (`SyncGroup`).
     private let groupFiles: Int
-    /// Worker threads, and the threads each one's decodes may use (`DecodeThreads`).
+    /// Worker threads, and the threads each one's decodes may use (`ThreadsPerImage`).
     private let workers: Int
     private let decodeThreads: Int
 
@@ -50,7 +50,7 @@ final class BatchRunner: @unchecked Sendable {
     /// After an abandonment: late outcomes are dropped.
     private var closed = false
 
-    init(items: [WorkItem], options: CommandLineOptions, variants: [OutputVariant], headers: HeaderReader, control: BatchControl,
+    init(items: [WorkItem], options: CommandLineOptions, variants: [OutputVariant], decodeThreads: Int, headers: HeaderReader, control: BatchControl,
          writer: AtomicWriter, reporter: Reporter, budget: MemoryBudget) {
         self.budget = budget
         self.items = items
@@ -65,7 +65,7 @@ final class BatchRunner: @unchecked Sendable {
         groupFiles = writer.durable ? max(1, min(16, 256 / max(options.jobs, 1))) : 1
         window = max(16, options.jobs * 4) + options.jobs * groupFiles
         workers = min(options.jobs, max(items.count, 1))
-        decodeThreads = DecodeThreads.perWorker(workers: workers, processors: ProcessorCount.available)
+        self.decodeThreads = decodeThreads
     }
 
     /// Processes every item (or until a stop request), then reports what finished out of order.

@@ -1,8 +1,9 @@
-/// The threads each AVIF encode of a run may use: the jobs its workers leave idle. A worker takes
-/// one input (with its variants) at a time, so a run of one input encodes on every job, and a
-/// batch of at least as many inputs as jobs on one thread each (an image per core).
-struct AVIFThreads: Equatable {
-    /// At least 1, at most libaom's 64.
+/// The threads each image of a run may use, for its HEIF tile decode and its AVIF encode: the jobs
+/// its workers leave idle. A worker takes one input (with its variants) at a time, so a run of one
+/// input uses every job, and a batch of at least as many inputs as jobs one thread per image (an
+/// image per core).
+struct ThreadsPerImage: Equatable {
+    /// At least 1, at most 64 (libaom's limit, and the tile decoder's).
     let count: Int
 
     /// For `jobs` workers' worth of cores and `inputs` inputs to process.

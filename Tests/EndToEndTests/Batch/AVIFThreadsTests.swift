@@ -3,19 +3,9 @@ import Testing
 import TestSupport
 @testable import aspectfit
 
-/// The threads each AVIF encode gets: the jobs the workers leave idle. One input encodes on every
-/// job, a batch of at least as many inputs as jobs on one each; the bytes are the same either way.
+/// The threads each AVIF encode gets (`ThreadsPerImage`): one input encodes on every job, a batch
+/// of at least as many inputs as jobs on one each; the bytes are the same either way.
 @Suite(.tags(.pipeline)) struct AVIFThreadsTests {
-    @Test func theJobsTheWorkersLeaveIdle() {
-        #expect(AVIFThreads(jobs: 1, inputs: 1).count == 1)
-        #expect(AVIFThreads(jobs: 2, inputs: 1).count == 2)
-        #expect(AVIFThreads(jobs: 2, inputs: 2).count == 1)
-        #expect(AVIFThreads(jobs: 2, inputs: 24).count == 1)
-        #expect(AVIFThreads(jobs: 8, inputs: 3).count == 2)
-        #expect(AVIFThreads(jobs: 8, inputs: 0).count == 8)
-        #expect(AVIFThreads(jobs: 1024, inputs: 1).count == 64)   // libaom's limit
-    }
-
     /// The oracle for the threads is the kernel's count of the process's threads at its peak:
     /// libaom runs an encode of n threads on n - 1 workers beside the caller, so one input at -j 4
     /// runs two threads more than at -j 1 (where libaom still gets its second thread).

@@ -37,18 +37,23 @@ import TestSupport
         }
     }
 
-    /// Runs the binary under strace in `sandbox`.
+    /// Runs the binary under strace in `sandbox`, watching its syncs and renames.
     static func traced(_ sandbox: Sandbox, _ arguments: [String]) throws -> (result: CommandRunner.Result, trace: Trace) {
+        let (result, log) = try straced(sandbox, arguments, calls: "fdatasync,fsync,sync_file_range,rename,renameat,renameat2")
+        return (result, Trace(log))
+    }
+
+    /// Runs the binary under strace in `sandbox`, following its threads: the log of `calls`.
+    static func straced(_ sandbox: Sandbox, _ arguments: [String], calls: String) throws -> (result: CommandRunner.Result, log: String) {
         let strace = try ExternalTool.url("strace")
         let log = sandbox.url("strace.log").path
         // LeakSanitizer cannot run under ptrace: with an ASan build (scripts/ci/sanitize.sh) it is off here.
         let asan = (ProcessInfo.processInfo.environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "detect_leaks=0"
         let (process, out, err) = try CommandRunner.start(
-            ["-f", "-y", "-qq", "-o", log, "-e", "trace=fdatasync,fsync,sync_file_range,rename,renameat,renameat2",
-             CommandRunner.binary.path] + arguments,
+            ["-f", "-y", "-qq", "-o", log, "-e", "trace=\(calls)", CommandRunner.binary.path] + arguments,
             in: sandbox.root, executable: strace, environment: ["ASAN_OPTIONS": asan])
         let result = CommandRunner.finish(process, out, err)
-        return (result, Trace(try String(contentsOfFile: log, encoding: .utf8)))
+        return (result, try String(contentsOfFile: log, encoding: .utf8))
     }
 
     @Test func everyOutputIsSyncedBeforeItsRenameByDefault() throws {
