@@ -60,6 +60,19 @@ import TestSupport
         }
     }
 
+    /// A smart crop picks one window for the whole animation: every frame matches Pillow's frame cut
+    /// at the window the report gives, though the subject moves.
+    @Test func aSmartCropKeepsOneWindowForEveryFrame() throws {
+        let (sandbox, names) = try Self.inputs()
+        let name = names.first { $0.hasPrefix("webp-opaque-lossless") }!
+        let result = try sandbox.run(["--json", "-r", "1:1", "-w", "20", "-g", "entropy", "--webp-lossless", "-o", "smart.webp", "in/\(name)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let crop = result.jsonLines.first?["crop"] as? [String: Double] ?? [:]
+        let compared = try AnimationOracle.compareFitted(input: sandbox.url("in/\(name)"), output: sandbox.url("smart.webp"),
+                                                         crop: [crop["x"] ?? 0, crop["y"] ?? 0, crop["width"] ?? 0, crop["height"] ?? 0])
+        #expect(compared.psnr.count == 5 && compared.psnr.allSatisfy { $0 > 36 }, "PSNR \(compared.psnr)")
+    }
+
     @Test func oneFrameIsWrittenAsAStillAsItShows() throws {
         let (sandbox, names) = try Self.inputs()
         let name = names.first { $0.hasPrefix("gif-d3-alpha") }!
