@@ -992,6 +992,56 @@ mutants=$(cat <<'EOF'
 ? av1InAHEIFGoesThroughLibavif
 - if (listed && cio_heif_is_av1(&items)) return decode_av1(data, size, options, warnings, image, message);
 + if (listed && cio_heif_is_av1(&items) && size == 0) return decode_av1(data, size, options, warnings, image, message);
+
+@ gif-dispose-background-ignored
+? generatedAnimationsDecodeAsPillow
+- if (f->disposal == 2) memset(f->canvas + at, 0, (size_t)r.width * 4);
++ if (f->disposal == 9) memset(f->canvas + at, 0, (size_t)r.width * 4);
+
+@ gif-dispose-previous-ignored
+? generatedAnimationsDecodeAsPillow
+- else if (f->disposal == 3) memcpy(f->canvas + at, f->previous + at, (size_t)r.width * 4);
++ else if (f->disposal == 9) memcpy(f->canvas + at, f->previous + at, (size_t)r.width * 4);
+
+@ gif-frame-offset-ignored
+? generatedAnimationsDecodeAsPillow
+- const uint32_t left = (uint32_t)frame->Left, top = (uint32_t)frame->Top;
++ const uint32_t left = 0, top = 0;
+
+@ gif-short-delays-kept
+? generatedAnimationsDecodeAsPillow
+- return centiseconds <= 1 ? 100 : centiseconds * 10;
++ return centiseconds * 10;
+
+@ gif-loop-count-dropped
+? generatedAnimationsDecodeAsPillow
+- .loop_count = summary.loop_count, .has_alpha = summary.animation_alpha};
++ .loop_count = -1, .has_alpha = summary.animation_alpha};
+
+@ webp-frame-delay-cumulative
+? generatedAnimationsDecodeAsPillow
+- *delay_ms = timestamp - f->timestamp;
++ *delay_ms = timestamp;
+
+@ quantizer-splits-on-red-only
+? aGradientAndNoiseStayWithinTheirBounds
+- for (int a = 1; a < 3; a++) if (high[a] - low[a] > high[box->axis] - low[box->axis]) box->axis = a;
++ for (int a = 1; a < 3; a++) if (0) box->axis = a;
+
+@ quantizer-half-transparent-kept
+? transparentPixelsTakeTheTransparentIndex
+- if (transparent >= 0 && p[3] < 128) {
++ if (transparent >= 0 && p[3] < 64) {
+
+@ animation-frame-limit-off-by-one
+? framesPixelsAndCanvasOverTheLimits
+- if (frames > limits->max_frames) {
++ if (frames > limits->max_frames + 1) {
+
+@ animation-written-as-first-frame
+? everyFrameIsFittedWithItsDelayAndTheLoopCount
+- plan.animates = animates
++ plan.animates = false
 EOF
 )
 

@@ -14,6 +14,9 @@ public enum PlanError: Error, Hashable, CustomStringConvertible, LocalizedError 
     case invalidFocus(x: Double, y: Double)
     /// A trim with 16-bit output: the trim reads the pixels on the 8-bit route.
     case trimSixteenBit
+    /// `FitOptions.frame` names a frame the source does not have, or one of an animation whose
+    /// frames are not read one by one (an AVIF sequence: only its first).
+    case noSuchFrame(index: Int, frameCount: Int, format: String)
 
     public var description: String {
         switch self {
@@ -33,6 +36,10 @@ public enum PlanError: Error, Hashable, CustomStringConvertible, LocalizedError 
             "focus point \(x),\(y) is outside the image; both must be in 0...1"
         case .trimSixteenBit:
             "a trimmed image is written at 8 bits: 16-bit output cannot be trimmed"
+        case .noSuchFrame(let index, let count, let format):
+            index >= 0 && index < count
+                ? "frame \(index) of a \(format) animation cannot be read: only the first frame of its \(count) is"
+                : "there is no frame \(index): the \(format) image has \(count) frame\(count == 1 ? "" : "s") (counted from 0)"
         }
     }
 

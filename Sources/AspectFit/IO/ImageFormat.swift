@@ -5,23 +5,26 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case jpeg
     /// PNG, any colour type and bit depth.
     case png
-    /// WebP, lossy or lossless, with or without alpha; an animation's first frame.
+    /// WebP, lossy or lossless, with or without alpha, still or animated.
     case webp
     /// AVIF (AV1 in HEIF), 8 to 12 bits; a sequence's first frame.
     case avif
     /// HEIF with HEVC (HEIC) or another coding libheif reads; the primary image.
     case heic
-    /// GIF87a or GIF89a; the first frame.
+    /// GIF87a or GIF89a, still or animated.
     case gif
 
     /// Whether AspectFit can write this format; with `-f auto` a source in another one is written
-    /// as JPEG or PNG.
+    /// as JPEG or PNG (a still GIF too: `OutputFormat.resolved`).
     public var isWritable: Bool {
         switch self {
-        case .jpeg, .png, .webp, .avif: true
-        case .heic, .gif: false
+        case .jpeg, .png, .webp, .avif, .gif: true
+        case .heic: false
         }
     }
+
+    /// Whether this format is written as an animation when the source is one (GIF, WebP).
+    public var animates: Bool { self == .gif || self == .webp }
 
     /// Whether the format can carry an alpha channel as written.
     public var holdsAlpha: Bool { self != .jpeg }

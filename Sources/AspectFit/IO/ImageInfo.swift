@@ -35,6 +35,19 @@ public struct ImageInfo: Sendable, Equatable {
     public var frameCount: Int
     /// A WebP coded losslessly (VP8L); false for every other format, which the header does not say.
     public var isLossless: Bool
+    /// A GIF or WebP animation's plays (0: forever); nil for a GIF without a loop extension (it plays
+    /// once) and for other formats.
+    public var loopCount: Int? = nil
+    /// A GIF or WebP animation's frame delays added up, in milliseconds (a GIF's as browsers play
+    /// them: 10 ms or less counts as 100 ms); 0 for other formats.
+    public var durationMilliseconds = 0
+    /// Whether some frame of a GIF or WebP animation shows transparency (a GIF's transparent index,
+    /// a frame cleared to the background, a first frame that leaves part of the canvas uncovered);
+    /// `hasAlpha` describes the first frame alone.
+    public var animationHasAlpha = false
+
+    /// Whether every frame can be read composited (`AnimationDecoder`): a GIF or WebP animation.
+    public var isReadableAnimation: Bool { isAnimated && (format == .gif || format == .webp) }
 
     /// A CMYK or YCCK JPEG: decoding converts it to sRGB.
     public var isCMYK: Bool { format == .jpeg && channels == 4 }
@@ -81,5 +94,10 @@ public struct ImageInfo: Sendable, Equatable {
             iptc: info.iptc.map { Array(UnsafeBufferPointer(start: $0, count: info.iptc_size)) },
             decodedLayout: PixelLayout(rawValue: Int(info.layout.rawValue)) ?? .rgb8,
             isAnimated: info.animated != 0, frameCount: Int(info.frame_count), isLossless: info.lossless != 0)
+        if format == .gif || format == .webp {
+            loopCount = info.loop_count < 0 ? nil : Int(info.loop_count)
+            durationMilliseconds = Int(clamping: info.duration_ms)
+            animationHasAlpha = info.animation_alpha != 0
+        }
     }
 }

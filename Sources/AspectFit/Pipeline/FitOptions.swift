@@ -63,6 +63,12 @@ public struct FitOptions: Sendable, Hashable, Codable {
     /// The lowest quality (1...100, on each format's own scale) a byte budget may go down to; a
     /// quality asked for below it is kept as asked.
     public var minQuality = 30
+    /// Which frames of an animated GIF or WebP are written: all of them (when the output format
+    /// animates: GIF, WebP) or the first.
+    public var frames: AnimationFrames = .all
+    /// A still image of this frame (counted from 0) of an animated GIF or WebP, composited as it
+    /// shows; nil: `frames` decides.
+    public var frame: Int?
     /// Remove a uniform border before the fit (`Trim`): the crop, gravity and focus then apply to
     /// the box that is left, read from the pixels at full scale. Nil: no trim.
     public var trim: Trim?
@@ -79,7 +85,7 @@ public struct FitOptions: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case ratio, size, gravity, fit, enlarge, filter, linearLight, sharpen, cornerRadius, cornerStyle, cornersOn, background, format
         case jpeg, png, bitDepth, webp, avif, keepICCProfile, keepMetadata, toSRGB, decode, maxBytes, minQuality
-        case trim
+        case trim, frames, frame
     }
 
     /// Decodes the keys present; absent ones keep their defaults.
@@ -111,6 +117,8 @@ public struct FitOptions: Sendable, Hashable, Codable {
         o.maxBytes = try c.decodeIfPresent(Int.self, forKey: .maxBytes)
         o.minQuality = try c.decodeIfPresent(Int.self, forKey: .minQuality) ?? o.minQuality
         o.trim = try c.decodeIfPresent(Trim.self, forKey: .trim)
+        o.frames = try c.decodeIfPresent(AnimationFrames.self, forKey: .frames) ?? o.frames
+        o.frame = try c.decodeIfPresent(Int.self, forKey: .frame)
         self = o
     }
 }

@@ -34,6 +34,12 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     /// Whether a uniform border is trimmed first (`FitOptions.trim`): the source is then decoded
     /// whole at full scale, and a plan from the header alone has the untrimmed image's geometry.
     public var trims = false
+    /// Whether every frame of an animated source is written, as an animation (GIF or WebP output,
+    /// `FitOptions.frames` all): one plan, one window, for all of them.
+    public var animates = false
+    /// Whether the source is read frame by frame, each composited on its canvas (`AnimationDecoder`):
+    /// an animation written whole (`animates`) or one of its frames (`FitOptions.frame`) as a still.
+    public var readsFrames = false
     /// The box the trim kept, in upright source pixels (the whole image when nothing differed from
     /// the border); nil until the pixels are read, and without a trim.
     public var trimmedBox: PixelRect? = nil
@@ -47,7 +53,7 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether this output decodes by itself rather than sharing a streamed 8-bit decode: its window
     /// is still to be chosen from the pixels, it is 16-bit, or it is trimmed.
-    var decodesAlone: Bool { windowChoice?.isChosen == false || outputBitDepth == 16 || trims }
+    var decodesAlone: Bool { windowChoice?.isChosen == false || outputBitDepth == 16 || trims || readsFrames }
 
     /// The output width in pixels, upright: the letterbox's with `FitMode.contain`.
     public var outputWidth: Int { letterbox?.width ?? geometry.outputWidth }

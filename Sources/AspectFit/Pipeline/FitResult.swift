@@ -14,4 +14,8 @@ public struct FitResult: Sendable {
     public var quality: Int?
     /// How many times the output was encoded: 1, or more when a byte budget searched.
     public var encodes: Int = 1
+    /// The frames written: 1 for a still image.
+    public var frames = 1
+    /// An animation's frame delays added up, in milliseconds; 0 for a still image.
+    public var durationMilliseconds = 0
 }

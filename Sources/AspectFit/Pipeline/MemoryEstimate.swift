@@ -121,7 +121,10 @@ public struct MemoryEstimate: Sendable, Equatable {
         case .webp:
             // libwebp's ARGB picture and YUVA planes, the coder's tokens, the file and its copy
             encoding = 4 * box * 3 + (1 << 20)
-        case .avif, .heic, .gif:
+        case .gif:
+            // the frame's indices, the last frame and the quantizer's histogram and cache
+            encoding = 5 * box + (2 << 20)
+        case .avif, .heic:
             // libavif's YUV planes and aom's frame buffers and look-ahead (several frames' worth)
             encoding = 16 * box + (16 << 20)
         }

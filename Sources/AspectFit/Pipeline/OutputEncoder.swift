@@ -5,6 +5,8 @@ enum OutputEncoder: Equatable {
     case png(PNGEncodeOptions)
     case webp(WebPEncodeOptions)
     case avif(AVIFEncodeOptions)
+    /// A still GIF: one frame, no loop extension.
+    case gif
 
     /// The encoder for `format`, with `options`' settings for it. `format` is one a plan resolved
     /// (`OutputFormat.resolved`), so always a written one.
@@ -14,7 +16,8 @@ enum OutputEncoder: Equatable {
         case .png: self = .png(options.png)
         case .webp: self = .webp(options.webp)
         case .avif: self = .avif(options.avif)
-        case .heic, .gif: preconditionFailure("\(format) is read only; OutputFormat.resolved never picks it")
+        case .gif: self = .gif
+        case .heic: preconditionFailure("\(format) is read only; OutputFormat.resolved never picks it")
         }
     }
 
@@ -35,6 +38,13 @@ enum OutputEncoder: Equatable {
         case .avif(let options):
             return try ImageEncoder.encodeAVIF(image, options: options, iccProfile: tag.avifProfile, exif: exif, xmp: xmp,
                                                iptc: iptc, warnings: &warnings)
+        case .gif:
+            if case .profile = tag { warnings.append("ICC profile dropped: GIF has no place for it") }
+            if exif != nil || xmp != nil || iptc != nil { warnings.append("metadata dropped: GIF has no place for it") }
+            let encoder = try AnimationEncoder(format: .gif, width: image.width, height: image.height, loopCount: nil,
+                                               hasAlpha: image.layout.hasAlpha, webp: WebPEncodeOptions())
+            try encoder.add(image, delay: 0)
+            return try encoder.finish()
         }
     }
 
@@ -44,7 +54,7 @@ enum OutputEncoder: Equatable {
         case .jpeg(let o): o.quality
         case .webp(let o): o.lossless ? nil : o.quality
         case .avif(let o): o.quality
-        case .png: nil
+        case .png, .gif: nil
         }
     }
 
@@ -54,7 +64,7 @@ enum OutputEncoder: Equatable {
         case .jpeg(var o): o.quality = quality; return .jpeg(o)
         case .webp(var o) where !o.lossless: o.quality = quality; return .webp(o)
         case .avif(var o): o.quality = quality; return .avif(o)
-        case .webp, .png: return self
+        case .webp, .png, .gif: return self
         }
     }
 
@@ -65,7 +75,7 @@ enum OutputEncoder: Equatable {
         switch self {
         case .png(var o): o.compressionLevel = 12; return .png(o)
         case .webp(var o) where o.lossless: o.quality = 100; o.effort = max(o.effort, 4); return .webp(o)
-        case .jpeg, .webp, .avif: return self
+        case .jpeg, .webp, .avif, .gif: return self
         }
     }
 }

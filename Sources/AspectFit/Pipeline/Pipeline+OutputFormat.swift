@@ -6,7 +6,8 @@ extension OutputFormat {
         case .png: self = .png
         case .webp: self = .webp
         case .avif: self = .avif
-        case .heic, .gif: return nil
+        case .gif: self = .gif
+        case .heic: return nil
         }
     }
 }
@@ -16,6 +17,8 @@ extension Pipeline {
     /// header is read (so a batch can name outputs without probing); nil when it depends on the
     /// output size: corners make a JPEG source transparent only when they round to at least a pixel.
     public func outputFormat(forSource source: ImageFormat) -> ImageFormat? {
+        // a GIF source's result is a GIF when it is an animation, which only its header says
+        if source == .gif && options.format == .auto && options.frames == .all && options.frame == nil { return nil }
         let opaque = options.format.resolved(source: source, transparent: false)
         if opaque == options.format.resolved(source: source, transparent: true) { return opaque }
         // A JPEG has no alpha, so only corners can make its result transparent; other sources say

@@ -27,6 +27,14 @@ public struct Pipeline: Sendable {
 
     /// `plan(for:)`, its corner mask taken from `workspace` when the last output there had the same one.
     func plan(for info: ImageInfo, reusing workspace: PipelineWorkspace?) throws(FitError) -> FitPlan {
+        if let index = options.frame, index < 0 || index >= info.frameCount || (index > 0 && !info.isReadableAnimation) {
+            throw .plan(.noSuchFrame(index: index, frameCount: info.frameCount, format: info.format.name))
+        }
+        // an animation read frame by frame: its frames' layout is the whole animation's
+        let framesReadable = info.isReadableAnimation && options.trim == nil
+        let wantsAll = framesReadable && options.frames == .all && options.frame == nil
+        let frameLayout: PixelLayout = info.animationHasAlpha ? .rgba8 : .rgb8
+        let framesLayout = wantsAll || (framesReadable && options.frame != nil) ? frameLayout : info.decodedLayout
         var crop: CropPlan
         var letterbox: Letterbox?
         if options.fit == .contain {
@@ -50,14 +58,18 @@ public struct Pipeline: Sendable {
         }
         let corners = mask != nil
         let fillsOpaque = options.background?.isOpaque == true
-        let format = options.format.resolved(source: info.format,
-                                             transparent: (info.decodedLayout.hasAlpha || corners) && !fillsOpaque)
+        let format = options.format.resolved(source: info.format, transparent: (framesLayout.hasAlpha || corners) && !fillsOpaque,
+                                             animated: wantsAll)
+        let animates = wantsAll && format.animates
+        let readsFrames = animates || (framesReadable && options.frame != nil)
+        let sourceLayout = readsFrames ? frameLayout : info.decodedLayout
+        if readsFrames { crop = crop.withDecodeScale(1, filterRadius: options.filter.radius) }
         guard box.width <= format.maxSide, box.height <= format.maxSide else {
             throw .plan(.outputTooLarge(width: Double(box.width), height: Double(box.height),
                                         maxSide: format.maxSide, maxPixels: DecodeOptions.defaultMaxPixels))
         }
-        let layout = format == .jpeg || fillsOpaque ? info.decodedLayout.withoutAlpha
-            : corners || letterbox != nil ? info.decodedLayout.withAlpha : info.decodedLayout
+        let layout = format == .jpeg || fillsOpaque ? sourceLayout.withoutAlpha
+            : corners || letterbox != nil ? sourceLayout.withAlpha : sourceLayout
         let smart = options.gravity.readsPixels && options.fit == .cover
         var plan = FitPlan(source: info, geometry: crop, outputFormat: format, outputLayout: layout,
                            windowChoice: smart ? WindowChoice(window: crop, strategy: options.gravity) : nil, letterbox: letterbox,
@@ -66,6 +78,8 @@ public struct Pipeline: Sendable {
         plan.roundsPicture = onPicture
         plan.outputBitDepth = outputBitDepth(source: info, format: format).rawValue
         plan.trims = options.trim != nil
+        plan.animates = animates
+        plan.readsFrames = readsFrames
         if plan.trims && plan.outputBitDepth == 16 { throw .plan(.trimSixteenBit) }
         return plan
     }
@@ -113,6 +127,7 @@ public struct Pipeline: Sendable {
     /// its window chosen from the pixels.
     func runAlone(_ bytes: UnsafeRawBufferPointer, plan: FitPlan, workspace: PipelineWorkspace, clock: Stopwatch,
                   cancellation: CancellationFlag?) throws(FitError) -> FitResult {
+        if plan.readsFrames { return try runFrames(bytes, plan: plan, workspace: workspace, clock: clock, cancellation: cancellation) }
         if plan.outputBitDepth == 16 {
             return try runSixteenBit(bytes, plan: plan, clock: clock, cancellation: cancellation)
         }
@@ -131,15 +146,7 @@ public struct Pipeline: Sendable {
     func finish(_ resampled: PixelBuffer, plan: FitPlan, decodeWarnings: [String], workspace: PipelineWorkspace,
                 clock: Stopwatch, cancellation: CancellationFlag?) throws(FitError) -> FitResult {
         var clock = clock
-        var image = options.sharpen.map { $0.apply(to: resampled) } ?? resampled
-        if plan.roundsPicture { image = applyCorners(to: image, plan: plan) }
-        if let box = plan.letterbox {
-            image = box.place(image, transparent: plan.outputLayout.hasAlpha, background: opaqueFill)
-        }
-        if !plan.roundsPicture { image = applyCorners(to: image, plan: plan) }
-        if plan.outputLayout.hasAlpha, let background = options.background, background.a > 0 {
-            image = underlay(image, with: background)
-        }
+        let image = composed(resampled, plan: plan)
         defer { workspace.image = image }
         clock.lap("corners")
         if cancellation?.isCancelled == true { throw .cancelled }
@@ -160,11 +167,26 @@ public struct Pipeline: Sendable {
                          quality: chosen.quality, encodes: chosen.encodes)
     }
 
+    /// The resampled picture made into the output: sharpened, placed in its contain box, its
+    /// corners cut, its transparency filled as the plan's layout and background say.
+    func composed(_ resampled: PixelBuffer, plan: FitPlan) -> PixelBuffer {
+        var image = options.sharpen.map { $0.apply(to: resampled) } ?? resampled
+        if plan.roundsPicture { image = applyCorners(to: image, plan: plan) }
+        if let box = plan.letterbox {
+            image = box.place(image, transparent: plan.outputLayout.hasAlpha, background: opaqueFill)
+        }
+        if !plan.roundsPicture { image = applyCorners(to: image, plan: plan) }
+        if plan.outputLayout.hasAlpha, let background = options.background, background.a > 0 {
+            image = underlay(image, with: background)
+        }
+        return image
+    }
+
     /// What goes with the pixels of `plan`'s output: the warnings to report, the colour label and
     /// the metadata blocks kept (made true for the output).
     func outputMetadata(plan: FitPlan, decodeWarnings: [String]) -> (warnings: [String], tag: ColourTag, metadata: MetadataBlocks) {
         var warnings = reported(decodeWarnings)
-        if plan.source.isAnimated {
+        if plan.source.isAnimated && !plan.readsFrames {
             warnings.append("an animation of \(plan.source.frameCount) frames: only the first is written")
         }
         let tag = colourTag(plan: plan, warnings: &warnings)

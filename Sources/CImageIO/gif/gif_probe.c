@@ -15,6 +15,9 @@ cio_status cio_gif_probe(const uint8_t *data, size_t size, cio_info *info, cio_m
     info->orientation = 1;
     info->animated = summary.frame_count > 1;
     info->frame_count = summary.frame_count;
+    info->loop_count = summary.loop_count;
+    info->duration_ms = summary.duration_ms;
+    info->animation_alpha = summary.animation_alpha;
     info->layout = summary.first_transparent ? CIO_RGBA8 : CIO_RGB8;
     return CIO_OK;
 }

@@ -56,6 +56,9 @@ typedef struct {
                                      and HEIF, whose decoders apply their irot/imir) */
     int animated;                 /* more than one frame (WebP ANIM, AVIF sequence, GIF): the first is read */
     uint32_t frame_count;         /* frames found (1 for a still image) */
+    int loop_count;               /* GIF and WebP animations: plays (0: forever); -1: a GIF without a loop extension */
+    uint64_t duration_ms;         /* GIF and WebP animations: the frames' delays added up (GIF's as browsers play them) */
+    int animation_alpha;          /* GIF and WebP animations: some frame shows transparency (cio_animation_decoder) */
     int lossless;                 /* WebP: the (first) image is VP8L, lossless; 0 for every other format */
     cio_layout layout;            /* what decoding produces */
     uint8_t *icc;                 /* embedded ICC profile (malloc'd) or NULL; release with cio_info_release */
@@ -200,6 +203,60 @@ cio_status cio_encode_webp(const cio_image *image, const cio_webp_options *optio
 /* 8-bit AV1 through libaom on `threads` threads; alpha as an auxiliary image at the colour's quantizer. */
 cio_status cio_encode_avif(const cio_image *image, const cio_avif_options *options, const cio_metadata *metadata,
                            uint8_t **output, size_t *output_size, cio_message *message);
+
+/* Animations (GIF, WebP): every frame composited on the full canvas as browsers show it, one at a time. */
+typedef struct cio_animation_decoder cio_animation_decoder;
+
+typedef struct {
+    uint64_t max_pixels;          /* the canvas (every frame's size) over this fails before any allocation */
+    uint64_t max_total_pixels;    /* canvas pixels times frames over this fails before any decoding */
+    uint32_t max_frames;          /* more frames than this fails before any decoding */
+    int fail_on_truncation;       /* 0: a file cut inside a frame ends with that frame, partly drawn, and a warning */
+} cio_animation_limits;
+
+typedef struct {
+    uint32_t width, height;       /* the canvas */
+    uint32_t frame_count;
+    int loop_count;               /* as cio_info's */
+    int has_alpha;                /* some frame can show transparency */
+} cio_animation_info;
+
+/* Reads the headers, checks the limits and prepares the first frame; `data` must stay valid until close. */
+cio_status cio_animation_decoder_open(const uint8_t *data, size_t size, const cio_animation_limits *limits,
+                                      cio_animation_decoder **decoder, cio_animation_info *info, cio_message *message);
+/* The next frame as RGBA rows of width*4 bytes in `*canvas` (the decoder's, valid until the next call) and
+ * how long it shows (GIF: 10 ms or less as 100 ms, as browsers play it); *canvas is NULL after the last. */
+cio_status cio_animation_decoder_next(cio_animation_decoder *decoder, const uint8_t **canvas, int *delay_ms,
+                                      cio_message *message);
+int cio_animation_decoder_warning_count(const cio_animation_decoder *decoder);
+const char *cio_animation_decoder_warning(const cio_animation_decoder *decoder, int index);
+void cio_animation_decoder_close(cio_animation_decoder *decoder);
+
+typedef struct {
+    cio_format format;            /* CIO_FORMAT_GIF or CIO_FORMAT_WEBP */
+    uint32_t width, height;
+    int loop_count;               /* as cio_info's (WebP has no "no loop extension": -1 plays once) */
+    int has_alpha;                /* GIF: keep a transparent index (alpha under 128); opaque frames otherwise */
+    cio_webp_options webp;        /* WebP: every frame encoded with these */
+} cio_animation_encode_options;
+
+typedef struct cio_animation_encoder cio_animation_encoder;
+
+cio_status cio_animation_encoder_new(const cio_animation_encode_options *options, cio_animation_encoder **encoder,
+                                     cio_message *message);
+/* Adds a frame of RGBA rows (`stride` bytes apart) shown for `delay_ms`. */
+cio_status cio_animation_encoder_add(cio_animation_encoder *encoder, const uint8_t *rgba, size_t stride, int delay_ms,
+                                     cio_message *message);
+/* The file, malloc'd (free with cio_free); the encoder stays to be freed. */
+cio_status cio_animation_encoder_finish(cio_animation_encoder *encoder, uint8_t **output, size_t *output_size,
+                                        cio_message *message);
+void cio_animation_encoder_free(cio_animation_encoder *encoder);
+
+/* A GIF palette for RGBA pixels by median cut over a 5-bit histogram, and the pixels mapped to it with
+ * Floyd-Steinberg dithering: alpha under 128 becomes `transparent` (when >= 0; the palette then
+ * has at most 255 colours besides it). Returns the colour count (<= 256); 0 when out of memory. */
+int cio_quantize(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride, int transparent, uint8_t palette[256][3],
+                 uint8_t *indices);
 
 /* Rewrites the orientation tag of a TIFF-structured EXIF block in place; 1 if the block had one. */
 int cio_exif_set_orientation(uint8_t *tiff, size_t size, int orientation);

@@ -29,6 +29,14 @@ cio_status cio_webp_probe(const uint8_t *data, size_t size, cio_info *info, cio_
     info->animated = container.animated && container.frame_count > 1;
     info->frame_count = container.frame_count;
     info->lossless = container.lossless;
+    info->loop_count = (int)WebPDemuxGetI(container.demux, WEBP_FF_LOOP_COUNT);
+    info->animation_alpha = container.has_alpha;
+    WebPIterator frame;
+    if (info->animated && WebPDemuxGetFrame(container.demux, 1, &frame)) {
+        do info->duration_ms += (uint64_t)(frame.duration > 0 ? frame.duration : 0);
+        while (WebPDemuxNextFrame(&frame));
+        WebPDemuxReleaseIterator(&frame);
+    }
     info->layout = container.has_alpha ? CIO_RGBA8 : CIO_RGB8;
     copy_chunk(container.demux, "ICCP", &info->icc, &info->icc_size);
     copy_chunk(container.demux, "EXIF", &info->exif, &info->exif_size);

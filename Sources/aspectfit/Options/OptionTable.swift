@@ -165,8 +165,8 @@ enum OptionTable {
             long: "output", short: "o", section: .output,
             help: """
             Where to write:
-              a FILE (one input; .jpg, .jpeg, .jpe, .jfif, .png, .webp or .avif sets the format; any \
-            other extension, such as .gif or .heic, is refused),
+              a FILE (one input; .jpg, .jpeg, .jpe, .jfif, .png, .webp, .avif or .gif sets the format; any \
+            other extension, such as .heic, is refused),
               a DIRECTORY (created if missing; writes DIR/NAME.EXT, with -R DIR/REL/NAME.EXT),
               a TEMPLATE containing {...} (a literal extension at its end sets the format like a \
             FILE's; ending in / or {rel} it is a folder), or
@@ -187,9 +187,9 @@ enum OptionTable {
             completion: .path, inVariant: true),
         OptionDeclaration(
             long: "format", short: "f", section: .output,
-            help: "jpeg, png, webp, avif or auto (default): the output name's extension, else the input's own format "
-                + "(HEIC and GIF, which are only read: JPEG), but PNG when the result has transparency the format "
-                + "cannot hold (e.g. --radius on a JPEG).",
+            help: "jpeg, png, webp, avif, gif or auto (default): the output name's extension, else the input's own format "
+                + "(HEIC, which is only read, and a still GIF: JPEG; an animated GIF stays GIF), but PNG when the result "
+                + "has transparency the format cannot hold (e.g. --radius on a JPEG). GIF and WebP keep an animation's frames.",
             action: .value(valueName: "FMT") { line, value throws(UsageError) in
                 line.options.fit.format = try value.parsed { try OutputFormat(parsing: $0) }
             },
@@ -339,6 +339,40 @@ enum OptionTable {
                     throw UsageError("invalid pixel count '\(value.text)' (expected a positive count, optionally with K, M or G, such as 24M)")
                 }
                 line.options.fit.decode.maxPixels = n
+            }),
+        OptionDeclaration(
+            long: "frames", section: .output,
+            help: "Which frames of an animated GIF or WebP to write: all (default; as an animation when the output is "
+                + "GIF or WebP, with its delays and loop count, else the first) or first (a still image).",
+            action: .value(valueName: "all|first") { line, value throws(UsageError) in
+                guard let frames = AnimationFrames(rawValue: value.text) else {
+                    throw UsageError("invalid --frames '\(value.text)' (expected all or first)")
+                }
+                line.options.fit.frames = frames
+            },
+            completion: .words(AnimationFrames.allCases.map(\.rawValue)), inVariant: true),
+        OptionDeclaration(
+            long: "frame", section: .output,
+            help: "Write frame N (counted from 0) of an animated GIF or WebP as a still image, composited as it shows.",
+            action: .value(valueName: "N") { line, value throws(UsageError) in
+                line.options.fit.frame = try value.integer(in: 0...1_000_000)
+            }, conflicts: ["frames"], inVariant: true),
+        OptionDeclaration(
+            long: "max-frames", section: .output,
+            help: "Refuse animations with more than N frames (default \(DecodePolicy.defaultMaxFrames)), before decoding any.",
+            action: .value(valueName: "N") { line, value throws(UsageError) in
+                line.options.fit.decode.maxFrames = try value.integer(in: 1...Int(UInt32.max))
+            }),
+        OptionDeclaration(
+            long: "max-animation-pixels", section: .output,
+            help: "Refuse animations whose frames have more pixels in all than N (the canvas times the frames; default "
+                + "\(DecodePolicy.defaultMaxAnimationPixels)), before decoding any; K, M and G as for --max-pixels. "
+                + "--max-pixels applies to each frame.",
+            action: .value(valueName: "N") { line, value throws(UsageError) in
+                guard let n = PixelCount.parse(value.text) else {
+                    throw UsageError("invalid pixel count '\(value.text)' (expected a positive count, optionally with K, M or G, such as 500M)")
+                }
+                line.options.fit.decode.maxAnimationPixels = n
             }),
         OptionDeclaration(
             long: "max-file-size", section: .output,

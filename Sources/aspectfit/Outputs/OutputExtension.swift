@@ -23,7 +23,7 @@ enum OutputExtension: Equatable {
     }
 
     /// The formats written and the extensions that name them, for messages.
-    static let writtenExtensions = "JPEG .jpg .jpeg .jpe .jfif, PNG .png, WebP .webp, AVIF .avif"
+    static let writtenExtensions = "JPEG .jpg .jpeg .jpe .jfif, PNG .png, WebP .webp, AVIF .avif, GIF .gif"
 
     /// The usage error for an output named `path` with an extension we cannot write.
     static func cannotWrite(_ ext: String, path: PathBytes) -> UsageError {

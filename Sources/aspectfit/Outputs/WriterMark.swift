@@ -7,8 +7,9 @@ import Glibc
 /// proven to be its own earlier output, unchanged since: `aspectfit ` and eight hex digits, the
 /// CRC-32 of the file without the mark. JPEG: a comment segment (COM) after the APPn segments; PNG:
 /// a `Software` tEXt chunk before IEND; WebP: an `AFMK` chunk at the end of the RIFF (readers skip
-/// unknown chunks); AVIF: a `skip` box at the end (ISO BMFF's box for bytes to ignore). For WebP
-/// and AVIF the checksum covers everything before the text, the chunk's or box's header included.
+/// unknown chunks); AVIF: a `skip` box at the end (ISO BMFF's box for bytes to ignore); GIF: a
+/// comment extension before the trailer. For WebP and AVIF the checksum covers everything before the
+/// text, the chunk's or box's header included; for GIF everything but the text.
 /// Any edit of the file (or a file another tool wrote) fails the proof, and aspectfit then never
 /// replaces it (`--overwrite` aside).
 enum WriterMark {
@@ -37,7 +38,11 @@ enum WriterMark {
         case .avif:
             let framed = bytes + bigEndian(UInt32(8 + textLength)) + Array("skip".utf8)
             return framed + text(CRC32.of(framed))
-        case .heic, .gif:
+        case .gif:
+            guard bytes.last == 0x3B else { return bytes }
+            let framed = bytes.dropLast() + gifCommentHeader
+            return framed + text(CRC32.of(framed + gifEnd)) + gifEnd
+        case .heic:
             return bytes
         }
     }
@@ -49,7 +54,8 @@ enum WriterMark {
         case .jpeg: 4 + textLength
         case .png: 12 + keyword.count + textLength
         case .webp, .avif: trailerLength
-        case .auto: [OutputFormat.jpeg, .png, .webp, .avif].map(length(for:)).max()!
+        case .gif: gifTrailerLength
+        case .auto: [OutputFormat.jpeg, .png, .webp, .avif, .gif].map(length(for:)).max()!
         }
     }
 
@@ -58,6 +64,10 @@ enum WriterMark {
 
     /// The tail a WebP or AVIF mark takes: the chunk's or box's 8-byte header and the text.
     private static let trailerLength = 8 + textLength
+    /// A GIF comment extension of one sub-block holding the text, then the sub-blocks' end and the trailer.
+    private static let gifCommentHeader: [UInt8] = [0x21, 0xFE, UInt8(textLength)]
+    private static let gifEnd: [UInt8] = [0x00, 0x3B]
+    private static let gifTrailerLength = gifCommentHeader.count + textLength + gifEnd.count
 
     /// Whether the regular file at `path` (not followed if a symlink) carries a mark whose checksum
     /// matches the rest of it. Reads it in pieces: memory stays small whatever its size.
@@ -118,6 +128,11 @@ enum WriterMark {
                 guard let riff = read(4, 4), riff == littleEndian(UInt32(size - 8)) else { return nil }
             }
             return (size - textLength ..< size, text)
+        } else if head.starts(with: Array("GIF8".utf8)), size >= 13 + gifTrailerLength,
+                  let tail = read(size - gifTrailerLength, gifTrailerLength), tail.count == gifTrailerLength {
+            let text = tail[gifCommentHeader.count ..< gifCommentHeader.count + textLength]
+            guard tail.starts(with: gifCommentHeader), tail.suffix(2) == gifEnd[...], isMarkText(text) else { return nil }
+            return (size - textLength - gifEnd.count ..< size - gifEnd.count, text)
         } else if head.starts(with: PNGChunks.signature) {
             var at = PNGChunks.signature.count
             while at + 12 <= size, let chunkHeader = read(at, 8), chunkHeader.count == 8 {

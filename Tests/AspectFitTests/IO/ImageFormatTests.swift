@@ -31,11 +31,11 @@ import Testing
         #expect(ImageFile.signatureLength >= Self.ftyp("avis", ["mif1", "avif", "iso4", "av01", "avis", "msf1", "miaf", "MA1B"]).count - 8)
     }
 
-    @Test func extensionsNameTheFormatAndHEIFAndGIFAreOnlyRead() {
+    @Test func extensionsNameTheFormatAndHEIFIsOnlyRead() {
         for format in ImageFormat.allCases {
             #expect(ImageFormat(fileExtension: format.fileExtension) == format)
             #expect(ImageFormat(fileExtension: format.fileExtension.uppercased()) == format)
-            #expect(format.isWritable == [.jpeg, .png, .webp, .avif].contains(format))
+            #expect(format.isWritable == [.jpeg, .png, .webp, .avif, .gif].contains(format))
             #expect(format.mediaType == ["jpeg": "image/jpeg", "png": "image/png", "webp": "image/webp", "avif": "image/avif",
                                          "heic": "image/heic", "gif": "image/gif"][format.rawValue])
             #expect(format.maxSide > 16000)
@@ -54,6 +54,10 @@ import Testing
         }
         #expect(OutputFormat.auto.resolved(source: .jpeg, transparent: false) == .jpeg)
         #expect(OutputFormat.auto.resolved(source: .png, transparent: false) == .png)
+        // a still GIF is written as JPEG or PNG, an animated one stays GIF
+        #expect(OutputFormat.auto.resolved(source: .gif, transparent: false) == .jpeg)
+        #expect(OutputFormat.auto.resolved(source: .gif, transparent: true) == .png)
+        #expect(OutputFormat.auto.resolved(source: .gif, transparent: true, animated: true) == .gif)
         #expect(Pipeline(options: FitOptions()).outputFormat(forSource: .jpeg) == .jpeg)
         var png = FitOptions()
         png.format = .png
@@ -65,7 +69,7 @@ import Testing
     @Test func anOutputNameDecidesTheFormatUnlessFixedToAnother() {
         let names: [(String, OutputFormat?)] = [("jpg", .jpeg), ("JPEG", .jpeg), ("jpe", .jpeg), ("jfif", .jpeg), ("png", .png),
                                                 ("PNG", .png), ("webp", .webp), ("avif", .avif), ("Avif", .avif),
-                                                ("heic", nil), ("gif", nil), ("txt", nil), ("", nil)]
+                                                ("heic", nil), ("gif", .gif), ("txt", nil), ("", nil)]
         for (ext, named) in names {
             #expect(OutputFormat.auto.resolved(forFileExtension: ext) == named ?? .auto, "auto, .\(ext)")
             for fixed in OutputFormat.allCases where fixed != .auto {

@@ -61,7 +61,7 @@ import Testing
         let contain = try JSONDecoder().decode(FitOptions.self, from: Data(#"{"fit": "contain", "gravity": {"attention": {}}}"#.utf8))
         #expect(contain.fit == .contain && contain.gravity == .attention && contain.size == .none)
         for bad in [#"{"ratio": {"width": 0, "height": 1}}"#, #"{"ratio": {"width": 5000, "height": 1}}"#,
-                    #"{"filter": "gauss"}"#, #"{"format": "gif"}"#, #"{"fit": "stretch"}"#] {
+                    #"{"filter": "gauss"}"#, #"{"format": "heic"}"#, #"{"fit": "stretch"}"#, #"{"frames": "some"}"#] {
             #expect(throws: DecodingError.self, "\(bad)") { try JSONDecoder().decode(FitOptions.self, from: Data(bad.utf8)) }
         }
     }

@@ -4,7 +4,7 @@ import TestSupport
 
 /// WebP, AVIF, HEIF and GIF inputs through the binary: found in a folder walk by their content and
 /// written (by default) in their own format when it is written (WebP, AVIF), else as JPEG, or PNG
-/// when transparent, named after the input; a name asking to write HEIF or GIF is refused.
+/// when transparent, named after the input; a name asking to write HEIF is refused.
 @Suite(.tags(.pipeline)) struct ReadOnlyFormatInputTests {
     static let files: [(corpus: String, name: String, output: String, format: String)] = [
         ("webp/lossy-libwebp-test.webp", "a.webp", "a.webp", "webp"),
@@ -33,7 +33,7 @@ import TestSupport
         }
     }
 
-    @Test(arguments: ["thumb.HEIC", "thumb.heif", "thumb.gif"])
+    @Test(arguments: ["thumb.HEIC", "thumb.heif", "thumb.hif"])
     func aNameAskingForAReadOnlyFormatIsRefused(_ output: String) throws {
         guard try Corpus.require() else { return }
         let sandbox = try Sandbox()

@@ -54,7 +54,7 @@ import TestSupport
         #expect(sandbox.files(under: ".") == ["h.jpg"])
     }
 
-    @Test(arguments: ["thumb.gif", "thumb.tiff", "thumb.TIF", "thumb.heic", "t/{name}.gif", "t/{name}-{w}.heic"])
+    @Test(arguments: ["thumb.bmp", "thumb.tiff", "thumb.TIF", "thumb.heic", "t/{name}.jxl", "t/{name}-{w}.heic"])
     func unwritableImageExtensionIsAUsageError(output: String) throws {
         guard try Corpus.require() else { return }
         let sandbox = try Sandbox()

@@ -122,7 +122,7 @@ import TestSupport
         #expect(try complete(["aspectfit", "--ratio", "fo"]).sorted() == ["fourToFive", "fourToThree"])
         #expect(try complete(["aspectfit", "--ratio", "=", "sq"]) == ["square"])
         #expect(try complete(["aspectfit", "-g", "north"]).sorted() == ["north", "northEast", "northWest"])
-        #expect(try complete(["aspectfit", "--format", ""]).sorted() == ["auto", "avif", "jpeg", "png", "webp"])
+        #expect(try complete(["aspectfit", "--format", ""]).sorted() == ["auto", "avif", "gif", "jpeg", "png", "webp"])
         #expect(try complete(["aspectfit", "-w", ""]) == [])
         #expect(try complete(["aspectfit", "-o", "pho"]) == ["photo one.jpg"])
         #expect(try complete(["aspectfit", "-r", "4:3", "pho"]) == ["photo one.jpg"])
@@ -177,7 +177,7 @@ import TestSupport
         }
         #expect(try complete("aspectfit --ra").sorted() == ["--radius", "--ratio"])
         #expect(try complete("aspectfit --rat") == ["--ratio"])
-        #expect(try complete("aspectfit --format ").sorted() == ["auto", "avif", "jpeg", "png", "webp"])
+        #expect(try complete("aspectfit --format ").sorted() == ["auto", "avif", "gif", "jpeg", "png", "webp"])
         #expect(try complete("aspectfit --corners c").sorted() == ["circular", "continuous"])
         let all = try complete("aspectfit --")
         for option in OptionTable.all { #expect(all.contains("--\(option.long)") == !option.hidden, "--\(option.long)") }

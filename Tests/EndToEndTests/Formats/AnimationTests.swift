@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Animated GIFs and WebPs through the binary: written as animations with every frame fitted by one
+/// plan, their delays and loop count kept, checked by Pillow's reading of the output against its own
+/// coalesced input frames resized by its Lanczos; one frame as a still; the limits; flat memory.
+@Suite(.tags(.pipeline)) struct AnimationTests {
+    static let corpus = ["webp/animated-alpha-sharp.webp", "gif/animated-wuffs-red-blue.gif",
+                         "gif/animated-dispose-previous-libvips.gif", "gif/animated-loop3-sharp.gif"]
+
+    /// The sandbox with Pillow's generated animations and the corpus' under in/.
+    static func inputs() throws -> (Sandbox, [String]) {
+        let sandbox = try Sandbox()
+        try FileManager.default.createDirectory(at: sandbox.url("in"), withIntermediateDirectories: true)
+        var names = try AnimationOracle.generate(in: sandbox.url("in"))
+        if try Corpus.require() {
+            for path in corpus {
+                let name = "corpus-" + (path as NSString).lastPathComponent
+                try sandbox.copy(path, to: "in/\(name)")
+                names.append(name)
+            }
+        }
+        return (sandbox, names)
+    }
+
+    /// The delays Pillow reads from an output of `input` (as Pillow reads it): GIF delays as browsers
+    /// play them, in GIF's centiseconds when written as GIF.
+    static func expectedDelays(_ durations: [Int], input: String, output: String) -> [Int] {
+        durations.map { ms in
+            let played = input.hasSuffix(".gif") ? AnimationOracle.browserDelay(gifMilliseconds: ms) : ms
+            return output.hasSuffix(".gif") ? (played + 5) / 10 * 10 : played
+        }
+    }
+
+    @Test(arguments: ["auto", "gif", "webp"])
+    func everyFrameIsFittedWithItsDelayAndTheLoopCount(format: String) throws {
+        let (sandbox, names) = try Self.inputs()
+        // lossless WebP, so the comparison measures the fit (GIF's 256 colours a frame still count)
+        let result = try sandbox.run(["--json", "-s", "40x32", "-f", format, "--webp-lossless", "-o", "out/", "in"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let readings = try AnimationOracle.read(names.map { sandbox.url("in/\($0)") })
+        for (name, reading) in zip(names, readings) {
+            guard let record = result.jsonLines.first(where: { ($0["input"] as? String) == "in/\(name)" }),
+                  let output = record["output"] as? String, let crop = record["crop"] as? [String: Double] else {
+                Issue.record("\(name): no record")
+                continue
+            }
+            let written = format == "auto" ? (name as NSString).pathExtension : format
+            #expect(output.hasSuffix("." + written), "\(name) -> \(output)")
+            #expect(record["frames"] as? Int == reading.frames.count, "\(name): frames")
+            let compared = try AnimationOracle.compareFitted(input: sandbox.url("in/\(name)"), output: sandbox.url(output),
+                                                             crop: [crop["x"]!, crop["y"]!, crop["width"]!, crop["height"]!])
+            #expect(compared.psnr.count == reading.frames.count, "\(name): \(compared.psnr.count) frames written")
+            #expect(compared.durations == Self.expectedDelays(reading.durations, input: name, output: output), "\(name): delays")
+            let loop = reading.loop ?? (output.hasSuffix(".webp") ? 1 : nil)
+            #expect(compared.loop == loop, "\(name): loop")
+            let floor = output.hasSuffix(".gif") ? 26.0 : 36.0
+            #expect(compared.psnr.allSatisfy { $0 > floor }, "\(name) -> \(output): PSNR \(compared.psnr)")
+        }
+    }
+
+    /// A smart crop picks one window for the whole animation: every frame matches Pillow's frame cut
+    /// at the window the report gives, though the subject moves.
+    @Test func aSmartCropKeepsOneWindowForEveryFrame() throws {
+        let (sandbox, names) = try Self.inputs()
+        let name = names.first { $0.hasPrefix("webp-opaque-lossless") }!
+        let result = try sandbox.run(["--json", "-r", "1:1", "-w", "20", "-g", "entropy", "--webp-lossless", "-o", "smart.webp", "in/\(name)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let crop = result.jsonLines.first?["crop"] as? [String: Double] ?? [:]
+        let compared = try AnimationOracle.compareFitted(input: sandbox.url("in/\(name)"), output: sandbox.url("smart.webp"),
+                                                         crop: [crop["x"] ?? 0, crop["y"] ?? 0, crop["width"] ?? 0, crop["height"] ?? 0])
+        #expect(compared.psnr.count == 5 && compared.psnr.allSatisfy { $0 > 36 }, "PSNR \(compared.psnr)")
+    }
+
+    @Test func oneFrameIsWrittenAsAStillAsItShows() throws {
+        let (sandbox, names) = try Self.inputs()
+        let name = names.first { $0.hasPrefix("gif-d3-alpha") }!
+        let result = try sandbox.run(["--json", "-s", "40x32", "--frame", "2", "-o", "frame.png", "in/\(name)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let crop = result.jsonLines.first?["crop"] as? [String: Double] ?? [:]
+        #expect(result.jsonLines.first?["frames"] as? Int == 1)
+        // Pillow's third coalesced frame, resized: compared with the still as the first of its frames
+        let script = "from PIL import Image; im = Image.open('\(sandbox.url("in/\(name)").path)'); im.seek(2); "
+            + "im.convert('RGBA').save('\(sandbox.url("third.png").path)')"
+        #expect(try ExternalTool.run(try ExternalTool.path("python3"), ["-c", script]).status == 0)
+        let compared = try AnimationOracle.compareFitted(input: sandbox.url("third.png"), output: sandbox.url("frame.png"),
+                                                         crop: [crop["x"] ?? 0, crop["y"] ?? 0, crop["width"] ?? 0, crop["height"] ?? 0])
+        #expect(compared.psnr.count == 1 && compared.psnr[0] > 40, "PSNR \(compared.psnr)")
+        let first = try sandbox.run(["--json", "-s", "40x32", "--frames", "first", "-o", "first/", "in/\(name)"])
+        #expect(first.jsonLines.first?["output"] as? String == "first/\((name as NSString).deletingPathExtension).png")
+        let missing = try sandbox.run(["--json", "--frame", "9", "-o", "nine.png", "in/\(name)"])
+        #expect(missing.status != 0 && missing.stdoutText.contains("there is no frame 9"), "\(missing.stdoutText)")
+    }
+
+    @Test func framesAndTheirPixelsOverTheLimitsAreRefusedFromTheHeader() throws {
+        let (sandbox, names) = try Self.inputs()
+        let name = names.first { $0.hasPrefix("gif-d1-opaque") }!
+        let frames = try sandbox.run(["--json", "--max-frames", "3", "-o", "a.gif", "in/\(name)"])
+        #expect(frames.status != 0 && frames.stdoutText.contains("too many frames: 4"), "\(frames.stdoutText)")
+        let pixels = try sandbox.run(["--json", "--max-animation-pixels", "9000", "-o", "b.gif", "in/\(name)"])
+        #expect(pixels.status != 0 && pixels.stdoutText.contains("animation too large"), "\(pixels.stdoutText)")
+        #expect(!sandbox.exists("a.gif") && !sandbox.exists("b.gif"))
+    }
+
+    /// A thousand 200x200 frames (40 million pixels decoded) take no more memory than ten: the frames
+    /// are decoded, fitted and encoded one at a time.
+    @Test func memoryStaysFlatOverAThousandFrames() throws {
+        let sandbox = try Sandbox()
+        let script = """
+            import sys
+            from PIL import Image, ImageDraw
+            for count, name in ((10, 'ten.gif'), (1000, 'thousand.gif')):
+                frames = []
+                for i in range(count):
+                    im = Image.new('P', (200, 200), 0)
+                    im.putpalette([0, 0, 0, 255, 0, 0, 0, 255, 0] + [0] * 759)
+                    ImageDraw.Draw(im).rectangle((i % 190, 20, i % 190 + 9, 29), fill=1 + i % 2)
+                    frames.append(im)
+                frames[0].save(sys.argv[1] + '/' + name, save_all=True, append_images=frames[1:], duration=20, loop=0)
+            """
+        #expect(try ExternalTool.run(try ExternalTool.path("python3"), ["-c", script, sandbox.root.path]).status == 0)
+        let ten = try ProcessPeaks.run(["-s", "100x100", "-o", "ten-out.gif", "ten.gif"], in: sandbox.root)
+        let thousand = try ProcessPeaks.run(["-s", "100x100", "-o", "thousand-out.gif", "thousand.gif"], in: sandbox.root)
+        #expect(ten.status == 0 && thousand.status == 0)
+        // holding the frames would take 160 MB (200 x 200 x 4 bytes each)
+        #expect(thousand.kilobytes - ten.kilobytes < 16_000, "peak \(ten.kilobytes) KiB for 10 frames, \(thousand.kilobytes) KiB for 1000")
+    }
+}
