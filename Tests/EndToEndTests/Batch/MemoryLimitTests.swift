@@ -58,27 +58,37 @@ struct MemoryLimitTests {
     }
 
     /// Four 6000x4500 images on two workers in a 300 MiB cgroup: each alone fits, two at once would
-    /// not (about 110 MiB resident each, plus what a worker keeps for the next image), so the budget
-    /// runs them one at a time; nothing is OOM-killed and the peak stays under the budget.
+    /// not (about 155 MiB estimated each), so the budget runs them one at a time; nothing is
+    /// OOM-killed, the peak stays under the budget, and no more than one image's peak: a worker
+    /// waiting for its turn does not keep the last image's output pixels (77 MiB) beside the other's.
     @Test(.enabled(if: MemoryCgroup.canCreate || Corpus.isCI, "needs a writable memory cgroup (root)"))
     func inAMemoryCgroupThePeakStaysUnderTheBudget() throws {
         let limit = 300 << 20
-        let group = try MemoryCgroup(limit: limit)
-        defer { group.remove() }
         let sandbox = try Sandbox()
         try makeJPEG(sandbox, "mid.jpg", width: 6000, height: 4500)
         let inputs = (1...4).map { "mid\($0).jpg" }
         for name in inputs { try FileManager.default.copyItem(at: sandbox.url("mid.jpg"), to: sandbox.url(name)) }
         // turbo: the trellis encoder holds every coefficient and its planes (about 4 bytes a sample
         // more), so a 27-megapixel output alone would be over the budget and refused
-        let script = "echo $$ > \(group.procsFile); exec \"$ASPECTFIT\" -j2 -f jpeg --jpeg-encoder turbo -r 4:3 -o o/ \(inputs.joined(separator: " "))"
-        let (status, kilobytes, _) = try ProcessPeaks.run(["-c", script], in: sandbox.root, executable: ExternalTool.url("bash"))
-        #expect(status == 0, "137 is the OOM killer")
-        #expect(sandbox.files(under: "o") == inputs)
+        func peak(_ names: [String]) throws -> Int {
+            let group = try MemoryCgroup(limit: limit)
+            defer { group.remove() }
+            try? FileManager.default.removeItem(at: sandbox.url("o"))
+            let script = "echo $$ > \(group.procsFile); exec \"$ASPECTFIT\" -j2 -f jpeg --jpeg-encoder turbo -r 4:3 -o o/ \(names.joined(separator: " "))"
+            let (status, kilobytes, _) = try ProcessPeaks.run(["-c", script], in: sandbox.root, executable: ExternalTool.url("bash"))
+            #expect(status == 0, "137 is the OOM killer")
+            #expect(sandbox.files(under: "o") == names)
+            return kilobytes * 1024
+        }
+        let alone = try peak(["mid.jpg"])
+        let batch = try peak(inputs)
         // The budget is nine tenths of the limit; images in flight get seven eighths of it, and what
-        // workers keep for their next image the rest (kept whatever the budget, the peak was 270 MiB).
+        // workers keep for their next image the rest.
         let inFlight = limit * 9 / 10 * 7 / 8
-        #expect(kilobytes * 1024 < inFlight, "peak \(kilobytes) KiB over the images' share of the budget (\(inFlight >> 20) MiB)")
+        #expect(batch < inFlight, "peak \(batch >> 20) MiB over the images' share of the budget (\(inFlight >> 20) MiB)")
+        let outputPixels = 6000 * 4500 * 3
+        #expect(batch < alone + outputPixels / 2,
+                "peak \(batch >> 20) MiB, one image alone \(alone >> 20) MiB: a waiting worker kept its last output")
     }
 }
 
