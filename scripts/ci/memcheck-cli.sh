@@ -17,7 +17,8 @@ samples=("$corpus/bad/*.jpg" "$corpus/bad/*.png $corpus/bad/zero-length-noext" "
          "$corpus/webp/*.webp $corpus/gif/*.gif" "$corpus/avif/*.avif $corpus/avif/*.avifs"
          "$corpus/heic/alpha-*.heic $corpus/heic/clap-*.heic $corpus/heic/bad-*.heic"
          "Tests/HEIFGridSet/grid-*.heic Tests/HEIFGridSet/phone-*.heic")
-# The WebP and AVIF encoders, from one file of each format read (opaque and transparent).
+# The WebP, AVIF and GIF encoders, from one file of each format read (opaque and transparent). The
+# animated files of the samples above are written as animations (-f auto keeps GIF and WebP).
 encoded="$corpus/photos/harvesters-1165x859.jpg $corpus/photos/tulips-vignette-alpha-500x500.png $corpus/webp/lossy-alpha-libwebp.webp
          $corpus/avif/alpha-444-pillow.avif $corpus/heic/alpha-libheif-colors.heic $corpus/gif/transparency-pillow.gif"
 # libjpeg-turbo's SIMD upsampling reads the uninitialised padding of its row buffers at 1/8 scale
@@ -46,7 +47,7 @@ for args in "-r 4:3 -w 200" "-r square -w 64 --radius 25% -f png" "-r 16:9 -w 96
   for sample in "${samples[@]}"; do check "$args" "$sample"; done
 done
 for args in "-r 4:3 -w 160 -f webp" "-r square -w 96 --radius 20% -f webp --webp-lossless" "-r 3:2 -w 120 -f avif" \
-            "-r square -w 64 --radius 25% -f avif --chroma444"; do
+            "-r square -w 64 --radius 25% -f avif --chroma444" "-r 4:3 -w 120 -f gif"; do
   check "$args" "$encoded"
 done
 echo "memcheck-cli: $runs runs, no errors, nothing definitely lost"
