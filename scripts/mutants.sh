@@ -115,8 +115,8 @@ mutants=$(cat <<'EOF'
 
 @ auto-turns-webp-into-jpeg
 ? webpAndAVIFArePlannedAndWritten
-- if source.isWritable && (!transparent || source.holdsAlpha) { source } else { transparent ? .png : .jpeg }
-+ if source.isWritable && source != .webp && (!transparent || source.holdsAlpha) { source } else { transparent ? .png : .jpeg }
+- if source.isWritable && (source != .gif || animated) && (!transparent || source.holdsAlpha) { source }
++ if source.isWritable && source != .webp && (source != .gif || animated) && (!transparent || source.holdsAlpha) { source }
 
 @ mistyped-option-gets-no-prefix-hint
 ? TypoAndMisnameTests
@@ -505,8 +505,8 @@ mutants=$(cat <<'EOF'
 
 @ cli-auto-format-ignores-corners
 ? cutCornersTurnAJPEGIntoAPNG
-- if source.isWritable && (!transparent || source.holdsAlpha) { source } else { transparent ? .png : .jpeg }
-+ if source.isWritable { source } else { transparent ? .png : .jpeg }
+- if source.isWritable && (source != .gif || animated) && (!transparent || source.holdsAlpha) { source }
++ if source.isWritable && (source != .gif || animated) { source }
 
 @ cli-beside-input-name-underscore
 ? OutputPathTests
@@ -1042,6 +1042,26 @@ mutants=$(cat <<'EOF'
 ? everyFrameIsFittedWithItsDelayAndTheLoopCount
 - plan.animates = animates
 + plan.animates = false
+
+@ animation-window-chosen-per-frame
+? aSmartCropKeepsOneWindowForEveryFrame
+- if index == 0, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
++ if index == 1, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
+
+@ shared-frames-fed-to-the-first-only
+? everyVariantIsWhatItsOwnRunWrites
+- do { try fits[i].add(next.frame, delay: next.delay, index: index) } catch { fits[i].result = .failure(error) }
++ if i == 0 { try? fits[i].add(next.frame, delay: next.delay, index: index) }
+
+@ gif-written-delay-in-milliseconds
+? everyFrameIsFittedWithItsDelayAndTheLoopCount
+- const int centiseconds = (delay_ms + 5) / 10;
++ const int centiseconds = delay_ms;
+
+@ webp-written-loop-count-dropped
+? everyFrameIsFittedWithItsDelayAndTheLoopCount
+- anim.anim_params.loop_count = options->loop_count < 0 ? 1 : options->loop_count;
++ anim.anim_params.loop_count = options->loop_count < 0 ? 1 : 0;
 EOF
 )
 

@@ -25,7 +25,7 @@ ubsan_runtime=$(dirname "$(dirname "$(command -v swift)")")/lib/swift/clang/lib/
 # a test sets. The tests that repeat one path over many images or qualities (the smart-crop scoring
 # sets, every quality as a byte budget, the float64 reference of the decode-scale bound over photos)
 # are left to it too: the same paths run under ASan in the other tests of their suites.
-address_skip="peakMemoryDoesNotGrowWithTheNumberOfFiles|underUlimitTheBigImageFailsAlone|inAMemoryCgroupThePeakStays|theMemoryEstimateHoldsTheSixteenBitRoute"
+address_skip="peakMemoryDoesNotGrowWithTheNumberOfFiles|underUlimitTheBigImageFailsAlone|inAMemoryCgroupThePeakStays|theMemoryEstimateHoldsTheSixteenBitRoute|memoryStaysFlatOverAThousandFrames"
 address_skip+="|findsTheSubjectInEveryRatio|attentionKeepsThe(Annotated|HeldOut)Subjects|attentionKeepsTheSubjectsOfTheOpenPart"
 address_skip+="|everyQualitysSizeAsABudget|lossyBudgetsChooseTheHighestQualityThatFits"
 address_skip+="|repeatedChromaOnlyWhereTheResamplerHidesIt|losslessOutputsKeepSmoothedChroma|lossyWebPsAtTheEdgeOfTheBoundStayWithinIt"

@@ -127,7 +127,6 @@ public struct Pipeline: Sendable {
     /// its window chosen from the pixels.
     func runAlone(_ bytes: UnsafeRawBufferPointer, plan: FitPlan, workspace: PipelineWorkspace, clock: Stopwatch,
                   cancellation: CancellationFlag?) throws(FitError) -> FitResult {
-        if plan.readsFrames { return try runFrames(bytes, plan: plan, workspace: workspace, clock: clock, cancellation: cancellation) }
         if plan.outputBitDepth == 16 {
             return try runSixteenBit(bytes, plan: plan, clock: clock, cancellation: cancellation)
         }

@@ -12,7 +12,8 @@ import FoundationEssentials
 /// leaves the others' results intact; a source that cannot be read fails them all.
 ///
 /// A variant whose crop window is chosen from the pixels (`Gravity.attention`, `.entropy`) decodes
-/// the frame by itself, as `Pipeline.run` does; it still gets its result from the same call.
+/// the frame by itself, as `Pipeline.run` does; it still gets its result from the same call. The
+/// variants that read an animation's frames share one decode of every frame (`SharedFrames`).
 ///
 /// A variant that would decode at a coarser DCT scale alone gets an exact box average of the
 /// finer rows where the DCT would approximate one (`boxReduction`), so its output can differ slightly from
@@ -107,8 +108,9 @@ public struct VariantSet: Sendable {
     }
 
     /// The route of every fit, one output or many: one probe, the plans, one decode per decode key
-    /// feeding every output that shares it (`SharedDecode`), each output that decodes alone by its
-    /// own route (`Pipeline.runAlone`), then each output's corners and encode (`Pipeline.finish`).
+    /// feeding every output that shares it (`SharedDecode`), one decode of an animation's frames for
+    /// the outputs that read them (`SharedFrames`), each other output that decodes alone by its own
+    /// route (`Pipeline.runAlone`), then each output's corners and encode (`Pipeline.finish`).
     func run(bytes: UnsafeRawBufferPointer, workspace: PipelineWorkspace,
              cancellation: CancellationFlag?) -> [Result<FitResult, FitError>] {
         var clock = Stopwatch()
@@ -128,13 +130,27 @@ public struct VariantSet: Sendable {
         }
         var keys: [DecodeOptions] = []
         for case .success(let p) in planned where !p.decodesAlone && !keys.contains(p.decodeKey) { keys.append(p.decodeKey) }
+        var framePolicies: [DecodePolicy] = []
         for i in planned.indices {
             guard case .success(let p) = planned[i], p.decodesAlone else { continue }
+            if p.plan.readsFrames {
+                if !framePolicies.contains(pipelines[i].options.decode) { framePolicies.append(pipelines[i].options.decode) }
+                continue
+            }
             var own = clock
             own.restart()
             results[i] = Result { () throws(FitError) in
                 try pipelines[i].runAlone(bytes, plan: p.plan, workspace: workspace.slot(i), clock: own, cancellation: cancellation)
             }
+        }
+        for policy in framePolicies {
+            let members = planned.indices.filter {
+                (try? planned[$0].get()).map(\.plan.readsFrames) == true && pipelines[$0].options.decode == policy
+            }
+            var own = clock
+            own.restart()
+            let outputs = members.map { SharedFrames.Output(pipeline: pipelines[$0], plan: try! planned[$0].get().plan, workspace: workspace.slot($0)) }
+            for (i, result) in zip(members, SharedFrames(outputs).run(bytes, clock: own, cancellation: cancellation)) { results[i] = result }
         }
         for key in keys {
             let members = planned.indices.filter { (try? planned[$0].get()).map { !$0.decodesAlone && $0.decodeKey == key } == true }

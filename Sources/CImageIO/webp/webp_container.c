@@ -62,3 +62,21 @@ void cio_webp_container_close(cio_webp_container *c) {
     WebPDemuxDelete(c->demux);
     c->demux = NULL;
 }
+
+WebPAnimDecoder *cio_webp_animation_decoder_new(const uint8_t *data, size_t size, cio_status *status, cio_message *message) {
+    WebPAnimDecoderOptions options;
+    if (!WebPAnimDecoderOptionsInit(&options)) {
+        cio_set_message(message, "unsupported: libwebp version mismatch");
+        *status = CIO_UNSUPPORTED;
+        return NULL;
+    }
+    options.color_mode = MODE_RGBA;
+    options.use_threads = 0;
+    const WebPData bytes = {data, size};
+    WebPAnimDecoder *decoder = WebPAnimDecoderNew(&bytes, &options);
+    if (decoder == NULL) {
+        cio_set_message(message, "corrupt WebP animation (the decoder refused it)");
+        *status = CIO_CORRUPT;
+    }
+    return decoder;
+}

@@ -18,6 +18,9 @@ cio_status cio_webp_container_open(const uint8_t *data, size_t size, cio_webp_co
                                    cio_message *message);
 void cio_webp_container_close(cio_webp_container *container);
 
+/* libwebpdemux's animation decoder over `data` (RGBA, no threads), or NULL with `*status` and a message. */
+WebPAnimDecoder *cio_webp_animation_decoder_new(const uint8_t *data, size_t size, cio_status *status, cio_message *message);
+
 /* A libwebp status as ours, with a message naming WebP and what was being done. */
 cio_status cio_webp_failure(VP8StatusCode code, const char *stage, cio_message *message);
 #endif

@@ -78,23 +78,12 @@ static cio_status decode_still(const uint8_t *data, size_t size, const cio_decod
 }
 
 static cio_status decode_first_frame(const uint8_t *data, size_t size, cio_whole_image *image, cio_message *message) {
-    WebPAnimDecoderOptions options;
-    if (!WebPAnimDecoderOptionsInit(&options)) {
-        cio_set_message(message, "unsupported: libwebp version mismatch");
-        return CIO_UNSUPPORTED;
-    }
-    options.color_mode = MODE_RGBA;
-    options.use_threads = 0;
-    const WebPData bytes = {data, size};
-    WebPAnimDecoder *decoder = WebPAnimDecoderNew(&bytes, &options);
-    if (decoder == NULL) {
-        cio_set_message(message, "corrupt WebP animation (the decoder refused it)");
-        return CIO_CORRUPT;
-    }
+    cio_status status = CIO_OK;
+    WebPAnimDecoder *decoder = cio_webp_animation_decoder_new(data, size, &status, message);
+    if (decoder == NULL) return status;
     WebPAnimInfo info;
     uint8_t *canvas = NULL;
     int timestamp = 0;
-    cio_status status = CIO_OK;
     if (!WebPAnimDecoderGetInfo(decoder, &info) || info.canvas_width != image->width ||
         info.canvas_height != image->height || !WebPAnimDecoderGetNext(decoder, &canvas, &timestamp)) {
         cio_set_message(message, "corrupt WebP animation (its first frame does not decode)");

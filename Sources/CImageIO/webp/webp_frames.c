@@ -21,24 +21,15 @@ cio_status cio_webp_frames_open(const uint8_t *data, size_t size, const cio_anim
     cio_webp_container_close(&container);
     status = cio_check_animation_limits(info->width, info->height, info->frame_count, limits, message);
     if (status != CIO_OK) return status;
-    WebPAnimDecoderOptions options;
-    if (!WebPAnimDecoderOptionsInit(&options)) {
-        cio_set_message(message, "unsupported: libwebp version mismatch");
-        return CIO_UNSUPPORTED;
-    }
-    options.color_mode = MODE_RGBA;
-    options.use_threads = 0;
-    const WebPData bytes = {data, size};
     cio_webp_frames *f = calloc(1, sizeof *f);
     if (f == NULL) {
         cio_set_message(message, "out of memory");
         return CIO_OUT_OF_MEMORY;
     }
-    f->decoder = WebPAnimDecoderNew(&bytes, &options);
+    f->decoder = cio_webp_animation_decoder_new(data, size, &status, message);
     if (f->decoder == NULL) {
         free(f);
-        cio_set_message(message, "corrupt WebP animation (the decoder refused it)");
-        return CIO_CORRUPT;
+        return status;
     }
     *out = f;
     return CIO_OK;

@@ -1,0 +1,132 @@
+/// The outputs of one animated source that read its frames (`FitPlan.readsFrames`), from one decode
+/// of every frame: each frame, composited on its canvas, is fitted by every output in the same pass,
+/// as `SharedDecode` feeds a still image's rows to several resamplers. An output that animates
+/// encodes each frame as it comes; a still output keeps its frame (`FitOptions.frame`, or the first).
+/// A window chosen from the pixels (attention, entropy) is chosen on the first frame, per output, and
+/// kept for every frame. Memory holds the canvas, one fitted frame per output and the encoded files,
+/// whatever the frame count.
+///
+/// Each output fails by itself (a window it cannot choose, an encode that fails); a frame that cannot
+/// be decoded fails the outputs still waiting for frames, and the decoder's limits fail them all.
+struct SharedFrames {
+    /// One output: how it is fitted and the workspace it resamples in.
+    struct Output {
+        let pipeline: Pipeline
+        let plan: FitPlan
+        let workspace: PipelineWorkspace
+    }
+
+    /// Outputs that agree on the decode policy (`FitOptions.decode`): the first one's is used.
+    let outputs: [Output]
+
+    init(_ outputs: [Output]) {
+        self.outputs = outputs
+    }
+
+    /// One result per output, in order.
+    func run(_ bytes: UnsafeRawBufferPointer, clock: Stopwatch, cancellation: CancellationFlag?) -> [Result<FitResult, FitError>] {
+        guard let policy = outputs.first?.pipeline.options.decode else { return [] }
+        let decoder: AnimationDecoder
+        do { decoder = try AnimationDecoder(data: bytes, policy: policy) } catch {
+            return Array(repeating: .failure(.image(error)), count: outputs.count)
+        }
+        let layout: PixelLayout = decoder.hasAlpha ? .rgba8 : .rgb8
+        var fits = outputs.map { FrameFit($0, loopCount: decoder.loopCount) }
+        var index = 0
+        while fits.contains(where: \.wantsFrames) {
+            let next: (frame: PixelBuffer, delay: Int)?
+            do throws(FitError) {
+                if cancellation?.isCancelled == true { throw .cancelled }
+                do { next = try decoder.next(layout: layout) } catch { throw .image(error) }
+            } catch {
+                for i in fits.indices where fits[i].wantsFrames { fits[i].result = .failure(error) }
+                break
+            }
+            guard let next else { break }
+            for i in fits.indices where fits[i].wantsFrames {
+                do { try fits[i].add(next.frame, delay: next.delay, index: index) } catch { fits[i].result = .failure(error) }
+            }
+            index += 1
+        }
+        return fits.map { fit in
+            fit.result ?? Result { () throws(FitError) in
+                try fit.finish(decoderWarnings: decoder.warnings, frameCount: decoder.frameCount, clock: clock, cancellation: cancellation)
+            }
+        }
+    }
+}
+
+/// One output of `SharedFrames` while the frames come: its plan (its window chosen on the first
+/// frame), and the encoder of the animation it writes or the frame it keeps as a still.
+private struct FrameFit {
+    let pipeline: Pipeline
+    var plan: FitPlan
+    let workspace: PipelineWorkspace
+    let encoder: AnimationEncoder?
+    var still: PixelBuffer?
+    var frames = 0
+    var duration = 0
+    /// Set once the output has failed.
+    var result: Result<FitResult, FitError>?
+
+    init(_ output: SharedFrames.Output, loopCount: Int?) {
+        pipeline = output.pipeline
+        plan = output.plan
+        workspace = output.workspace
+        guard plan.animates else {
+            encoder = nil
+            return
+        }
+        do {
+            encoder = try AnimationEncoder(format: plan.outputFormat, width: plan.outputWidth, height: plan.outputHeight, loopCount: loopCount,
+                                           hasAlpha: plan.outputLayout.hasAlpha, webp: pipeline.options.webp)
+        } catch {
+            encoder = nil
+            result = .failure(.image(error))
+        }
+    }
+
+    /// An animation wants every frame; a still the frames up to its own.
+    var wantsFrames: Bool { result == nil && (encoder != nil || still == nil) }
+
+    /// Fits frame `index`, shown for `delay` milliseconds.
+    mutating func add(_ frame: PixelBuffer, delay: Int, index: Int) throws(FitError) {
+        if index == 0, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
+        if let encoder {
+            let fitted = pipeline.composed(pipeline.resample(frame, crop: plan.geometry, workspace: workspace), plan: plan)
+            do { try encoder.add(fitted, delay: delay) } catch { throw .image(error) }
+            frames += 1
+            duration += delay
+        } else if index == (pipeline.options.frame ?? 0) {
+            still = pipeline.resample(frame, crop: plan.geometry, workspace: workspace)
+        }
+    }
+
+    /// The written animation, or the still frame encoded.
+    func finish(decoderWarnings: [String], frameCount: Int, clock: Stopwatch, cancellation: CancellationFlag?) throws(FitError) -> FitResult {
+        var clock = clock
+        guard let encoder else {
+            guard let still else {
+                throw .plan(.noSuchFrame(index: pipeline.options.frame ?? 0, frameCount: frameCount, format: plan.source.format.name))
+            }
+            clock.lap("decode+resample")
+            return try pipeline.finish(still, plan: plan, decodeWarnings: pipeline.reported(decoderWarnings), workspace: workspace,
+                                       clock: clock, cancellation: cancellation)
+        }
+        let file: [UInt8]
+        do { file = try encoder.finish() } catch { throw .image(error) }
+        clock.lap("frames")
+        let options = pipeline.options
+        let quality = plan.outputFormat == .webp && !options.webp.lossless ? options.webp.quality : nil
+        if let maxBytes = options.maxBytes, file.count > maxBytes {
+            throw .overBudget(smallestBytes: file.count, maxBytes: maxBytes, atQuality: quality)
+        }
+        var warnings = pipeline.reported(decoderWarnings)
+        if options.keepICCProfile && plan.source.iccProfile != nil { warnings.append("ICC profile dropped: animations are written without one") }
+        if options.keepMetadata != .none && (plan.source.exif != nil || plan.source.xmp != nil || plan.source.iptc != nil) {
+            warnings.append("metadata dropped: animations are written without it")
+        }
+        return FitResult(bytes: file, plan: plan, warnings: warnings, timings: clock.laps, quality: quality, encodes: 1,
+                         frames: frames, durationMilliseconds: duration)
+    }
+}
