@@ -7,14 +7,15 @@
 #   bash scripts/mutants.sh                  # every mutant
 #   MUTANTS_ONLY='corner|mitchell' bash scripts/mutants.sh   # names matching an extended regex
 #
-# The scratch copy lives in $MUTANTS_DIR (default /tmp/aspectfit-mutants-$USER); its .build stays
+# The scratch copy lives in $MUTANTS_DIR (default /tmp/aspectfit-mutants-$USER-<checksum of the
+# project's path>, so two checkouts never share one, nor its copy of the file being mutated); its .build stays
 # between mutants and runs, so each build is incremental. The real tree is never modified, except
 # with MUTANTS_IN_PLACE=1 (CI, on a throwaway clone whose .build the suite has just built): the
 # mutants are planted in the tree itself, each file restored after its mutant and on any exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-scratch=${MUTANTS_DIR:-/tmp/aspectfit-mutants-$(id -un)}
+scratch=${MUTANTS_DIR:-/tmp/aspectfit-mutants-$(id -un)-$(printf '%s' "$root" | cksum | cut -d' ' -f1)}
 only=${MUTANTS_ONLY:-}
 in_place=${MUTANTS_IN_PLACE:-0}
 tree=$scratch/tree
