@@ -1,5 +1,5 @@
-/// Animated GIF and WebP sources read frame by frame (`AnimationDecoder`): the whole animation fitted
-/// with one plan, or one of its frames as a still.
+/// Animated GIF and WebP sources and AVIF sequences read frame by frame (`AnimationDecoder`): the whole
+/// animation fitted with one plan, or one of its frames as a still.
 extension Pipeline {
     /// Decodes the frames one at a time, each composited on its canvas, and fits each with the same
     /// plan: the same crop (a window chosen from the pixels is chosen once, on the first frame), bars
@@ -35,7 +35,8 @@ extension Pipeline {
         let encoder: AnimationEncoder
         do {
             encoder = try AnimationEncoder(format: plan.outputFormat, width: plan.outputWidth, height: plan.outputHeight,
-                                           loopCount: decoder.loopCount, hasAlpha: plan.outputLayout.hasAlpha, webp: options.webp)
+                                           loopCount: decoder.loopCount, hasAlpha: plan.outputLayout.hasAlpha, webp: options.webp,
+                                           avif: options.avif)
         } catch { throw .image(error) }
         var frames = 0, duration = 0
         while let frame = try nextFitted(first: frames == 0) {
@@ -46,11 +47,16 @@ extension Pipeline {
         let file: [UInt8]
         do { file = try encoder.finish() } catch { throw .image(error) }
         clock.lap("frames")
-        let quality = plan.outputFormat == .webp && !options.webp.lossless ? options.webp.quality : nil
+        let quality = plan.outputFormat == .avif ? options.avif.quality
+            : plan.outputFormat == .webp && !options.webp.lossless ? options.webp.quality : nil
         if let maxBytes = options.maxBytes, file.count > maxBytes {
             throw .overBudget(smallestBytes: file.count, maxBytes: maxBytes, atQuality: quality)
         }
         var warnings = reported(decoder.warnings)
+        if plan.outputFormat == .avif, decoder.loopCount != 0 {
+            let plays = decoder.loopCount ?? 1
+            warnings.append("loop count dropped: the source plays \(plays == 1 ? "once" : "\(plays) times"), an AVIF sequence forever")
+        }
         if options.keepICCProfile && plan.source.iccProfile != nil { warnings.append("ICC profile dropped: animations are written without one") }
         if options.keepMetadata != .none && (plan.source.exif != nil || plan.source.xmp != nil || plan.source.iptc != nil) {
             warnings.append("metadata dropped: animations are written without it")
