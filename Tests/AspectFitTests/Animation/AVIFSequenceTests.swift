@@ -5,7 +5,8 @@ import TestSupport
 
 /// AVIF sequences beyond their pixels (`AnimationDecodeTests` compares those): what the header says
 /// (frames, durations, alpha, the plan it gets), the limits checked before any frame is decoded, a
-/// frame that does not decode, and the corpus' sequence with a dangling alpha reference.
+/// frame that does not decode, the writer on its own, and the corpus' sequence with a dangling alpha
+/// reference.
 @Suite struct AVIFSequenceTests {
     /// The generated AVIF sequences, by name, with the oracle's reading of each.
     static func sequences() throws -> [(name: String, data: [UInt8], reading: AnimationOracle.Reading)] {
@@ -89,6 +90,46 @@ import TestSupport
             let salvaged = try Self.frames(broken, DecodePolicy(failOnTruncation: false))
             #expect(salvaged.count == last, "\(name)")
             #expect(salvaged.warnings.contains { $0.contains("the animation ends after \(last) frames") }, "\(name): \(salvaged.warnings)")
+        }
+    }
+
+    /// The writer on its own, read back by avifdec: every frame and its delay (0 ms stored as 1), the
+    /// chroma asked for, and an alpha track only when the frames keep transparency.
+    @Test func theWriterKeepsEveryFrameItsDelayTheChromaAndAlphaOnlyWhenAsked() throws {
+        let (width, height, delays) = (33, 21, [40, 0, 120])
+        for (alpha, chroma) in [(false, AVIFEncodeOptions.Chroma.subsampled420), (true, .full444)] {
+            let frames = try delays.indices.map { i in
+                var frame = try PixelBuffer(width: width, height: height, layout: .rgba8)
+                for y in 0 ..< height {
+                    for x in 0 ..< width {
+                        let inSquare = x >= 4 + i * 8 && x < 14 + i * 8 && y >= 5 && y < 15
+                        let at = (y * width + x) * 4
+                        frame.bytes[at] = inSquare ? 240 : UInt8(x * 7)
+                        frame.bytes[at + 1] = inSquare ? 200 : UInt8(y * 11)
+                        frame.bytes[at + 2] = inSquare ? 30 : 120
+                        frame.bytes[at + 3] = alpha && !inSquare ? UInt8(60 + x * 5) : 255
+                    }
+                }
+                return frame
+            }
+            let encoder = try AnimationEncoder(format: .avif, width: width, height: height, loopCount: 0, hasAlpha: alpha,
+                                               avif: AVIFEncodeOptions(quality: 90, chroma: chroma))
+            for (frame, delay) in zip(frames, delays) { try encoder.add(frame, delay: delay) }
+            let file = try encoder.finish()
+            #expect(Array(file[4 ..< 12]) == Array("ftypavis".utf8))
+            let info = try IndependentDecoder.avifInfo(file)
+            #expect(info["Format"] == (chroma == .full444 ? "YUV444" : "YUV420"), "\(info)")
+            #expect(info["Alpha"] == (alpha ? "Not premultiplied" : "Absent"), "\(info)")
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("written-\(UUID().uuidString).avifs")
+            try Data(file).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let reading = try AnimationOracle.read([url])[0]
+            #expect(reading.frames.count == 3 && reading.durations == [40, 1, 120], "\(reading.durations)")
+            for (frame, read) in zip(frames, reading.frames) {
+                let back = PixelBuffer(checkedWidth: width, height: height, layout: .rgba8, bytesPerRow: width * 4, bytes: read)
+                // 4:2:0 blurs the square's colour edges; a frame out of place would be far lower
+                #expect(IndependentDecoder.psnr(frame, back) > (chroma == .full444 ? 30 : 24), "\(IndependentDecoder.psnr(frame, back)) dB")
+            }
         }
     }
 
