@@ -1042,6 +1042,36 @@ mutants=$(cat <<'EOF'
 ? everyFrameIsFittedWithItsDelayAndTheLoopCount
 - plan.animates = animates
 + plan.animates = false
+
+@ avif-frame-duration-in-seconds
+? generatedAnimationsDecodeAsPillow
+- const double ms = round(timing->duration * 1000.0);
++ const double ms = round(timing->duration);
+
+@ avif-frames-after-the-first-dropped
+? generatedAnimationsDecodeAsPillow
+- if (f->ended || f->delivered >= (uint32_t)f->decoder->imageCount) return CIO_OK;
++ if (f->ended || f->delivered >= 1) return CIO_OK;
+
+@ avif-alpha-track-ignored
+? theHeaderSaysFramesDurationsAlpha
+- .loop_count = 0, .has_alpha = decoder->alphaPresent != 0};
++ .loop_count = 0, .has_alpha = 0};
+
+@ avif-sequence-not-animated-by-auto
+? theHeaderSaysFramesDurationsAlpha
+- public var animates: Bool { self == .gif || self == .webp || self == .avif }
++ public var animates: Bool { self == .gif || self == .webp }
+
+@ avif-frame-limit-off-by-one
+? theLimitsFailFromTheHeaderBeforeAnyFrameIsDecoded
+- status = cio_check_animation_limits(geometry.width, geometry.height, frames, limits, message);
++ status = cio_check_animation_limits(geometry.width, geometry.height, frames - 1, limits, message);
+
+@ avif-sequence-written-in-tenths
+? everyFrameIsFittedWithItsDelayAndTheLoopCount
+- w->encoder->timescale = 1000;
++ w->encoder->timescale = 100;
 EOF
 )
 

@@ -17,10 +17,12 @@ samples=("$corpus/bad/*.jpg" "$corpus/bad/*.png $corpus/bad/zero-length-noext" "
          "$corpus/webp/*.webp $corpus/gif/*.gif" "$corpus/avif/*.avif $corpus/avif/*.avifs"
          "$corpus/heic/alpha-*.heic $corpus/heic/clap-*.heic $corpus/heic/bad-*.heic"
          "Tests/HEIFGridSet/grid-*.heic Tests/HEIFGridSet/phone-*.heic")
-# The WebP, AVIF and GIF encoders, from one file of each format read (opaque and transparent). The
-# animated files of the samples above are written as animations (-f auto keeps GIF and WebP).
+# The WebP, AVIF and GIF encoders, from one file of each format read (opaque and transparent), and an
+# animated GIF written as an animation in each (an AVIF sequence with an alpha track). The animated
+# files of the samples above are written as animations (-f auto keeps GIF, WebP and AVIF sequences).
 encoded="$corpus/photos/harvesters-1165x859.jpg $corpus/photos/tulips-vignette-alpha-500x500.png $corpus/webp/lossy-alpha-libwebp.webp
-         $corpus/avif/alpha-444-pillow.avif $corpus/heic/alpha-libheif-colors.heic $corpus/gif/transparency-pillow.gif"
+         $corpus/avif/alpha-444-pillow.avif $corpus/heic/alpha-libheif-colors.heic $corpus/gif/transparency-pillow.gif
+         $corpus/gif/animated-wuffs-red-blue.gif"
 # libjpeg-turbo's SIMD upsampling reads the uninitialised padding of its row buffers at 1/8 scale
 # (upstream issues #619 and #781): valgrind flags it, yet the pixels equal the plain C path's
 # (djpeg -scale 1/8 with and without JSIMD_FORCENONE gives the same bytes on every corpus photo).
