@@ -1072,6 +1072,11 @@ mutants=$(cat <<'EOF'
 ? everyFrameIsFittedWithItsDelayAndTheLoopCount
 - w->encoder->timescale = 1000;
 + w->encoder->timescale = 100;
+
+@ avif-sequence-memory-counted-as-a-still
+? theMemoryEstimateHoldsAnAVIFSequence
+- : options.avif.speed >= 7 ? 80 * box + (12 << 20) : 360 * box + (48 << 20)
++ : 16 * box + (16 << 20)
 EOF
 )
 

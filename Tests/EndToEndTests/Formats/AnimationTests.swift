@@ -139,6 +139,33 @@ import TestSupport
         #expect(!sandbox.exists("a.gif") && !sandbox.exists("b.gif"))
     }
 
+    /// An animation written as an AVIF sequence stays under the memory estimate at libaom's real-time
+    /// speed and at a good-quality one, whose look-ahead holds many whole frames.
+    @Test(arguments: ["8", "6"])
+    func theMemoryEstimateHoldsAnAVIFSequence(speed: String) throws {
+        let sandbox = try Sandbox()
+        let script = """
+            import sys
+            from PIL import Image, ImageDraw
+            frames = []
+            for i in range(8):
+                im = Image.new('RGB', (640, 480), (30, 60, 90))
+                ImageDraw.Draw(im).ellipse((i * 50, 100, i * 50 + 200, 300), fill=(250, 200, 30))
+                frames.append(im)
+            frames[0].save(sys.argv[1] + '/eight.gif', save_all=True, append_images=frames[1:], duration=50, loop=0)
+            """
+        #expect(try ExternalTool.run(try ExternalTool.path("python3"), ["-c", script, sandbox.root.path]).status == 0)
+        let arguments = ["-f", "avif", "--avif-speed", speed, "-o", "out.avif", "eight.gif"]
+        let planned = try sandbox.run(["--dry-run", "--json"] + arguments)
+        let estimate = try #require(planned.jsonLines.compactMap { $0["memory"] as? Int }.first, "\(planned.stdoutText)")
+        let fit = try ProcessPeaks.run(arguments, in: sandbox.root)
+        #expect(fit.status == 0)
+        // The estimate is the fit's: the binary's own resident pages (its libraries) are not in it.
+        let idle = try ProcessPeaks.run(["--version"], in: sandbox.root)
+        let used = (fit.kilobytes - idle.kilobytes) * 1024
+        #expect(used <= estimate, "peak \(fit.kilobytes) KiB less \(idle.kilobytes) KiB idle, estimated \(estimate / 1024) KiB")
+    }
+
     /// A thousand 200x200 frames (40 million pixels decoded) take no more memory than ten: the frames
     /// are decoded, fitted and encoded one at a time.
     @Test func memoryStaysFlatOverAThousandFrames() throws {
