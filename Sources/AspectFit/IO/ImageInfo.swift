@@ -35,11 +35,12 @@ public struct ImageInfo: Sendable, Equatable {
     public var frameCount: Int
     /// A WebP coded losslessly (VP8L); false for every other format, which the header does not say.
     public var isLossless: Bool
-    /// An animation's plays (0: forever; an AVIF sequence always, as libavif 0.11 reads no edit list and
-    /// browsers loop a sequence); nil for a GIF without a loop extension (it plays once) and for a still image.
+    /// A GIF's, WebP's or AVIF sequence's plays (0: forever; an AVIF sequence always, as libavif 0.11
+    /// reads no edit list and browsers loop a sequence); nil for a GIF without a loop extension (it
+    /// plays once) and for other formats (a still AVIF too).
     public var loopCount: Int? = nil
-    /// An animation's frame delays added up, in milliseconds (a GIF's as browsers play them: 10 ms or
-    /// less counts as 100 ms); 0 for a still image.
+    /// A GIF's, WebP's or AVIF sequence's frame delays added up, in milliseconds (a GIF's as browsers
+    /// play them: 10 ms or less counts as 100 ms); 0 for other formats (a still AVIF too).
     public var durationMilliseconds = 0
     /// Whether some frame of an animation shows transparency (a GIF's transparent index, a frame
     /// cleared to the background, a first frame that leaves part of the canvas uncovered; an AVIF
