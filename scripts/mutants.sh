@@ -1063,6 +1063,41 @@ mutants=$(cat <<'EOF'
 ? everyFrameIsFittedWithItsDelayAndTheLoopCount
 - anim.anim_params.loop_count = options->loop_count < 0 ? 1 : options->loop_count;
 + anim.anim_params.loop_count = options->loop_count < 0 ? 1 : 0;
+
+@ avif-frame-duration-in-seconds
+? generatedAnimationsDecodeAsPillow
+- const double ms = round(timing->duration * 1000.0);
++ const double ms = round(timing->duration);
+
+@ avif-frames-after-the-first-dropped
+? generatedAnimationsDecodeAsPillow
+- if (f->ended || f->delivered >= (uint32_t)f->decoder->imageCount) return CIO_OK;
++ if (f->ended || f->delivered >= 1) return CIO_OK;
+
+@ avif-alpha-track-ignored
+? theHeaderSaysFramesDurationsAlpha
+- .loop_count = 0, .has_alpha = decoder->alphaPresent != 0};
++ .loop_count = 0, .has_alpha = 0};
+
+@ avif-sequence-not-animated-by-auto
+? theHeaderSaysFramesDurationsAlpha
+- public var animates: Bool { self == .gif || self == .webp || self == .avif }
++ public var animates: Bool { self == .gif || self == .webp }
+
+@ avif-frame-limit-off-by-one
+? theLimitsFailFromTheHeaderBeforeAnyFrameIsDecoded
+- status = cio_check_animation_limits(geometry.width, geometry.height, frames, limits, message);
++ status = cio_check_animation_limits(geometry.width, geometry.height, frames - 1, limits, message);
+
+@ avif-sequence-written-in-tenths
+? everyFrameIsFittedWithItsDelayAndTheLoopCount
+- w->encoder->timescale = 1000;
++ w->encoder->timescale = 100;
+
+@ avif-sequence-memory-counted-as-a-still
+? theMemoryEstimateHoldsAnAVIFSequence
+- : options.avif.speed >= 7 ? 80 * box + (12 << 20) : 360 * box + (48 << 20)
++ : 16 * box + (16 << 20)
 EOF
 )
 

@@ -18,7 +18,8 @@ samples=("$corpus/bad/*.jpg" "$corpus/bad/*.png $corpus/bad/zero-length-noext" "
          "$corpus/heic/alpha-*.heic $corpus/heic/clap-*.heic $corpus/heic/bad-*.heic"
          "Tests/HEIFGridSet/grid-*.heic Tests/HEIFGridSet/phone-*.heic")
 # The WebP, AVIF and GIF encoders, from one file of each format read (opaque and transparent). The
-# animated files of the samples above are written as animations (-f auto keeps GIF and WebP).
+# animated files of the samples above are written as animations (-f auto keeps GIF, WebP and AVIF
+# sequences, so the opaque .avifs is read and written frame by frame).
 encoded="$corpus/photos/harvesters-1165x859.jpg $corpus/photos/tulips-vignette-alpha-500x500.png $corpus/webp/lossy-alpha-libwebp.webp
          $corpus/avif/alpha-444-pillow.avif $corpus/heic/alpha-libheif-colors.heic $corpus/gif/transparency-pillow.gif"
 # libjpeg-turbo's SIMD upsampling reads the uninitialised padding of its row buffers at 1/8 scale
@@ -50,4 +51,6 @@ for args in "-r 4:3 -w 160 -f webp" "-r square -w 96 --radius 20% -f webp --webp
             "-r square -w 64 --radius 25% -f avif --chroma444" "-r 4:3 -w 120 -f gif"; do
   check "$args" "$encoded"
 done
+# A transparent animation written as an AVIF sequence, with its alpha track.
+check "-r 3:2 -w 120 -f avif" "$corpus/gif/animated-wuffs-red-blue.gif"
 echo "memcheck-cli: $runs runs, no errors, nothing definitely lost"

@@ -1,3 +1,5 @@
+import CImageIO
+
 /// How to write an AVIF (8-bit AV1 through libaom).
 public struct AVIFEncodeOptions: Sendable, Hashable, Codable {
     /// Chroma resolution of colour AVIFs (grey is always written as 4:0:0).
@@ -41,5 +43,13 @@ public struct AVIFEncodeOptions: Sendable, Hashable, Codable {
         self.init(quality: try c.decode(Int.self, forKey: .quality), speed: try c.decode(Int.self, forKey: .speed),
                   chroma: try c.decode(Chroma.self, forKey: .chroma),
                   threads: try c.decodeIfPresent(Int.self, forKey: .threads) ?? 1)
+    }
+}
+
+extension cio_avif_options {
+    /// The C encoders' form of `options` (a still image's or every frame of a sequence's).
+    init(_ options: AVIFEncodeOptions) {
+        self.init(quality: Int32(clamping: options.quality), speed: Int32(clamping: options.speed),
+                  full_chroma: options.chroma == .full444 ? 1 : 0, threads: Int32(clamping: options.threads))
     }
 }

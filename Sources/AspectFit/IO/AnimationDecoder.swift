@@ -1,8 +1,9 @@
 import CImageIO
 
-/// An animated GIF or WebP read one frame at a time, each composited on the full canvas as browsers
-/// show it (GIF disposal and transparency, WebP blending and disposal). It holds one canvas (and, for
-/// a GIF that restores frames, the one before it), never the frames already handed out.
+/// An animated GIF or WebP, or an AVIF sequence, read one frame at a time, each composited on the full
+/// canvas as browsers show it (GIF disposal and transparency, WebP blending and disposal; an AVIF
+/// frame is whole). It holds one canvas (and, for a GIF that restores frames, the one before it; for
+/// AVIF, the AV1 decoder's reference frames), never the frames already handed out.
 ///
 /// The input bytes must stay valid (and pinned) for the decoder's whole life.
 final class AnimationDecoder {
@@ -11,7 +12,8 @@ final class AnimationDecoder {
     let width: Int
     let height: Int
     let frameCount: Int
-    /// Plays of the animation (0: forever); nil for a GIF without a loop extension (it plays once).
+    /// Plays of the animation (0: forever, always for an AVIF sequence); nil for a GIF without a loop
+    /// extension (it plays once).
     let loopCount: Int?
     /// Whether some frame can show transparency.
     let hasAlpha: Bool
@@ -74,7 +76,8 @@ final class AnimationDecoder {
                 Int(delay))
     }
 
-    /// Damage accepted so far (`failOnTruncation` off: a file cut inside a frame ends there).
+    /// Damage accepted so far (`failOnTruncation` off: a GIF cut inside a frame ends there, an AVIF
+    /// sequence before a frame that does not decode).
     var warnings: [String] {
         (0 ..< cio_animation_decoder_warning_count(handle)).map { String(cString: cio_animation_decoder_warning(handle, $0)) }
     }

@@ -1,22 +1,23 @@
 import CImageIO
 
-/// An animated GIF or WebP written a frame at a time; `finish` returns the file.
+/// An animated GIF or WebP, or an AVIF sequence, written a frame at a time; `finish` returns the file.
 final class AnimationEncoder {
     private let handle: OpaquePointer
     private let width: Int
     private let height: Int
 
-    /// A `format` (GIF or WebP) animation of `width` x `height` frames that plays `loopCount` times (0:
-    /// forever; nil: once, with no GIF loop extension). A GIF keeps a transparent index when `hasAlpha`;
-    /// WebP frames are encoded with `webp`.
+    /// A `format` (GIF, WebP or AVIF) animation of `width` x `height` frames that plays `loopCount` times
+    /// (0: forever; nil: once, with no GIF loop extension; an AVIF sequence, written without an edit
+    /// list, plays forever whatever it says). When `hasAlpha` a GIF keeps a transparent index and an
+    /// AVIF an alpha track; WebP frames are encoded with `webp`, AVIF frames with `avif`.
     init(format: ImageFormat, width: Int, height: Int, loopCount: Int?, hasAlpha: Bool,
-         webp: WebPEncodeOptions) throws(ImageIOError) {
-        guard format == .gif || format == .webp else { throw .invalidArgument("\(format.rawValue) animations are not written") }
+         webp: WebPEncodeOptions = WebPEncodeOptions(), avif: AVIFEncodeOptions = AVIFEncodeOptions()) throws(ImageIOError) {
+        guard format.animates else { throw .invalidArgument("\(format.rawValue) animations are not written") }
         guard width > 0, height > 0, width <= Int(UInt32.max), height <= Int(UInt32.max) else {
             throw .invalidArgument("an animation of \(width)x\(height) frames")
         }
         var options = cio_animation_encode_options()
-        options.format = format == .gif ? CIO_FORMAT_GIF : CIO_FORMAT_WEBP
+        options.format = format == .gif ? CIO_FORMAT_GIF : format == .webp ? CIO_FORMAT_WEBP : CIO_FORMAT_AVIF
         options.width = UInt32(width)
         options.height = UInt32(height)
         options.loop_count = Int32(clamping: loopCount ?? -1)
@@ -25,6 +26,7 @@ final class AnimationEncoder {
         options.webp.lossless = webp.lossless ? 1 : 0
         options.webp.method = Int32(clamping: webp.effort)
         options.webp.sharp_yuv = webp.sharpYUV ? 1 : 0
+        options.avif = cio_avif_options(avif)
         var handle: OpaquePointer?
         var message = cio_message()
         let status = cio_animation_encoder_new(&options, &handle, &message)

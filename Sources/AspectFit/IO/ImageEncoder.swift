@@ -97,11 +97,7 @@ public enum ImageEncoder {
     public static func encodeAVIF(_ image: PixelBuffer, options: AVIFEncodeOptions = .init(), iccProfile: [UInt8]?,
                                   exif: [UInt8]?, xmp: [UInt8]? = nil, iptc: [UInt8]? = nil,
                                   warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
-        var c = cio_avif_options()
-        c.quality = Int32(clamping: options.quality)
-        c.speed = Int32(clamping: options.speed)
-        c.full_chroma = options.chroma == .full444 ? 1 : 0
-        c.threads = Int32(clamping: options.threads)
+        var c = cio_avif_options(options)
         return try encode(image, iccProfile: iccProfile, blocks: MetadataBlocks(exif: exif, xmp: xmp, iptc: iptc),
                           warnings: &warnings) { image, metadata, output, size, message in
             cio_encode_avif(image, &c, metadata, output, size, message)

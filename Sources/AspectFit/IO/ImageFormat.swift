@@ -7,7 +7,7 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case png
     /// WebP, lossy or lossless, with or without alpha, still or animated.
     case webp
-    /// AVIF (AV1 in HEIF), 8 to 12 bits; a sequence's first frame.
+    /// AVIF (AV1 in HEIF), 8 to 12 bits, still or an image sequence.
     case avif
     /// HEIF with HEVC (HEIC) or another coding libheif reads; the primary image.
     case heic
@@ -23,8 +23,8 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
-    /// Whether this format is written as an animation when the source is one (GIF, WebP).
-    public var animates: Bool { self == .gif || self == .webp }
+    /// Whether this format is written as an animation when the source is one (GIF, WebP, an AVIF sequence).
+    public var animates: Bool { self == .gif || self == .webp || self == .avif }
 
     /// Whether the format can carry an alpha channel as written.
     public var holdsAlpha: Bool { self != .jpeg }

@@ -29,25 +29,26 @@ public struct ImageInfo: Sendable, Equatable {
     public var iptc: [UInt8]?
     /// The layout `ImageFile.decode` produces.
     public var decodedLayout: PixelLayout
-    /// More than one frame (a WebP animation, an AVIF sequence, an animated GIF): the first one is read.
+    /// More than one frame (a WebP animation, an AVIF sequence, an animated GIF).
     public var isAnimated: Bool
     /// How many frames the file holds (1 for a still image).
     public var frameCount: Int
     /// A WebP coded losslessly (VP8L); false for every other format, which the header does not say.
     public var isLossless: Bool
-    /// A GIF or WebP animation's plays (0: forever); nil for a GIF without a loop extension (it plays
-    /// once) and for other formats.
+    /// A GIF's, WebP's or AVIF sequence's plays (0: forever; an AVIF sequence always, as libavif 0.11
+    /// reads no edit list and browsers loop a sequence); nil for a GIF without a loop extension (it
+    /// plays once) and for other formats (a still AVIF too).
     public var loopCount: Int? = nil
-    /// A GIF or WebP animation's frame delays added up, in milliseconds (a GIF's as browsers play
-    /// them: 10 ms or less counts as 100 ms); 0 for other formats.
+    /// A GIF's, WebP's or AVIF sequence's frame delays added up, in milliseconds (a GIF's as browsers
+    /// play them: 10 ms or less counts as 100 ms); 0 for other formats (a still AVIF too).
     public var durationMilliseconds = 0
-    /// Whether some frame of a GIF or WebP animation shows transparency (a GIF's transparent index,
-    /// a frame cleared to the background, a first frame that leaves part of the canvas uncovered);
-    /// `hasAlpha` describes the first frame alone.
+    /// Whether some frame of an animation shows transparency (a GIF's transparent index, a frame
+    /// cleared to the background, a first frame that leaves part of the canvas uncovered; an AVIF
+    /// sequence's alpha track); `hasAlpha` describes the first frame alone.
     public var animationHasAlpha = false
 
-    /// Whether every frame can be read composited (`AnimationDecoder`): a GIF or WebP animation.
-    public var isReadableAnimation: Bool { isAnimated && (format == .gif || format == .webp) }
+    /// Whether every frame can be read (`AnimationDecoder`): a GIF or WebP animation, an AVIF sequence.
+    public var isReadableAnimation: Bool { isAnimated && (format == .gif || format == .webp || format == .avif) }
 
     /// A CMYK or YCCK JPEG: decoding converts it to sRGB.
     public var isCMYK: Bool { format == .jpeg && channels == 4 }
@@ -94,7 +95,7 @@ public struct ImageInfo: Sendable, Equatable {
             iptc: info.iptc.map { Array(UnsafeBufferPointer(start: $0, count: info.iptc_size)) },
             decodedLayout: PixelLayout(rawValue: Int(info.layout.rawValue)) ?? .rgb8,
             isAnimated: info.animated != 0, frameCount: Int(info.frame_count), isLossless: info.lossless != 0)
-        if format == .gif || format == .webp {
+        if format == .gif || format == .webp || (format == .avif && isAnimated) {
             loopCount = info.loop_count < 0 ? nil : Int(info.loop_count)
             durationMilliseconds = Int(clamping: info.duration_ms)
             animationHasAlpha = info.animation_alpha != 0

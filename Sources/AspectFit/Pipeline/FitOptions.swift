@@ -63,11 +63,11 @@ public struct FitOptions: Sendable, Hashable, Codable {
     /// The lowest quality (1...100, on each format's own scale) a byte budget may go down to; a
     /// quality asked for below it is kept as asked.
     public var minQuality = 30
-    /// Which frames of an animated GIF or WebP are written: all of them (when the output format
-    /// animates: GIF, WebP) or the first.
+    /// Which frames of an animated GIF or WebP, or an AVIF sequence, are written: all of them (when
+    /// the output format animates: GIF, WebP, AVIF) or the first.
     public var frames: AnimationFrames = .all
-    /// A still image of this frame (counted from 0) of an animated GIF or WebP, composited as it
-    /// shows; nil: `frames` decides.
+    /// A still image of this frame (counted from 0) of an animated GIF or WebP, or an AVIF
+    /// sequence, composited as it shows; nil: `frames` decides.
     public var frame: Int?
     /// Remove a uniform border before the fit (`Trim`): the crop, gravity and focus then apply to
     /// the box that is left, read from the pixels at full scale. Nil: no trim.

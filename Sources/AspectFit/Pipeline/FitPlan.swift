@@ -34,7 +34,7 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     /// Whether a uniform border is trimmed first (`FitOptions.trim`): the source is then decoded
     /// whole at full scale, and a plan from the header alone has the untrimmed image's geometry.
     public var trims = false
-    /// Whether every frame of an animated source is written, as an animation (GIF or WebP output,
+    /// Whether every frame of an animated source is written, as an animation (GIF, WebP or AVIF output,
     /// `FitOptions.frames` all): one plan, one window, for all of them.
     public var animates = false
     /// Whether the source is read frame by frame, each composited on its canvas (`AnimationDecoder`):

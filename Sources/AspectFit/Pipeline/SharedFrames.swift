@@ -1,4 +1,4 @@
-/// The outputs of one animated source that read its frames (`FitPlan.readsFrames`), from one decode
+/// The outputs of one animated source (GIF, WebP, an AVIF sequence) that read its frames (`FitPlan.readsFrames`), from one decode
 /// of every frame: each frame, composited on its canvas, is fitted by every output in the same pass,
 /// as `SharedDecode` feeds a still image's rows to several resamplers. An output that animates
 /// encodes each frame as it comes; a still output keeps its frame (`FitOptions.frame`, or the first).
@@ -63,6 +63,8 @@ private struct FrameFit {
     var plan: FitPlan
     let workspace: PipelineWorkspace
     let encoder: AnimationEncoder?
+    /// Plays of the source animation (0: forever; nil: once).
+    let loopCount: Int?
     var still: PixelBuffer?
     var frames = 0
     var duration = 0
@@ -73,13 +75,14 @@ private struct FrameFit {
         pipeline = output.pipeline
         plan = output.plan
         workspace = output.workspace
+        self.loopCount = loopCount
         guard plan.animates else {
             encoder = nil
             return
         }
         do {
             encoder = try AnimationEncoder(format: plan.outputFormat, width: plan.outputWidth, height: plan.outputHeight, loopCount: loopCount,
-                                           hasAlpha: plan.outputLayout.hasAlpha, webp: pipeline.options.webp)
+                                           hasAlpha: plan.outputLayout.hasAlpha, webp: pipeline.options.webp, avif: pipeline.options.avif)
         } catch {
             encoder = nil
             result = .failure(.image(error))
@@ -117,11 +120,16 @@ private struct FrameFit {
         do { file = try encoder.finish() } catch { throw .image(error) }
         clock.lap("frames")
         let options = pipeline.options
-        let quality = plan.outputFormat == .webp && !options.webp.lossless ? options.webp.quality : nil
+        let quality = plan.outputFormat == .avif ? options.avif.quality
+            : plan.outputFormat == .webp && !options.webp.lossless ? options.webp.quality : nil
         if let maxBytes = options.maxBytes, file.count > maxBytes {
             throw .overBudget(smallestBytes: file.count, maxBytes: maxBytes, atQuality: quality)
         }
         var warnings = pipeline.reported(decoderWarnings)
+        if plan.outputFormat == .avif, loopCount != 0 {
+            let plays = loopCount ?? 1
+            warnings.append("loop count dropped: the source plays \(plays == 1 ? "once" : "\(plays) times"), an AVIF sequence forever")
+        }
         if options.keepICCProfile && plan.source.iccProfile != nil { warnings.append("ICC profile dropped: animations are written without one") }
         if options.keepMetadata != .none && (plan.source.exif != nil || plan.source.xmp != nil || plan.source.iptc != nil) {
             warnings.append("metadata dropped: animations are written without it")

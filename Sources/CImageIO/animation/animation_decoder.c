@@ -1,10 +1,11 @@
-/* cio_animation_decoder: the GIF or WebP frame iterator the magic bytes name, and its warnings. */
+/* cio_animation_decoder: the GIF, WebP or AVIF frame iterator the magic bytes name, and its warnings. */
 #include "animation/animation_frames.h"
 #include <stdlib.h>
 
 struct cio_animation_decoder {
     cio_gif_frames *gif;
     cio_webp_frames *webp;
+    cio_avif_frames *avif;
     cio_warnings warnings;
 };
 
@@ -37,8 +38,9 @@ cio_status cio_animation_decoder_open(const uint8_t *data, size_t size, const ci
     switch (cio_sniff_format(data, size)) {
     case CIO_FORMAT_GIF: status = cio_gif_frames_open(data, size, limits, &d->gif, info, message); break;
     case CIO_FORMAT_WEBP: status = cio_webp_frames_open(data, size, limits, &d->webp, info, message); break;
+    case CIO_FORMAT_AVIF: status = cio_avif_frames_open(data, size, limits, &d->avif, info, message); break;
     default:
-        cio_set_message(message, "unsupported: only GIF and WebP animations are read frame by frame");
+        cio_set_message(message, "unsupported: only GIF, WebP and AVIF animations are read frame by frame");
         status = CIO_UNSUPPORTED;
     }
     if (status != CIO_OK) {
@@ -51,6 +53,7 @@ cio_status cio_animation_decoder_open(const uint8_t *data, size_t size, const ci
 
 cio_status cio_animation_decoder_next(cio_animation_decoder *d, const uint8_t **canvas, int *delay_ms, cio_message *message) {
     if (d->gif != NULL) return cio_gif_frames_next(d->gif, canvas, delay_ms, &d->warnings, message);
+    if (d->avif != NULL) return cio_avif_frames_next(d->avif, canvas, delay_ms, &d->warnings, message);
     return cio_webp_frames_next(d->webp, canvas, delay_ms, message);
 }
 
@@ -64,5 +67,6 @@ void cio_animation_decoder_close(cio_animation_decoder *d) {
     if (d == NULL) return;
     cio_gif_frames_close(d->gif);
     cio_webp_frames_close(d->webp);
+    cio_avif_frames_close(d->avif);
     free(d);
 }

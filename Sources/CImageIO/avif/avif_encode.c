@@ -1,15 +1,9 @@
 /* AVIF encoding through libavif with libaom: 8-bit, full-range YUV (BT.601 matrix), on the threads asked for. */
-#include "internal.h"
-#include <avif/avif.h>
+#include "avif/avif_encoder_setup.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum { MAX_AV1_DIMENSION = 65536, MAX_THREADS = 64 };
-
-/* libavif 1.0's quality scale: 1 -> quantizer 62 ... 100 -> 0 (the finest, not mathematically lossless). */
-static int quantizer(int quality) { return ((100 - quality) * AVIF_QUANTIZER_WORST_QUALITY + 50) / 100; }
 
 /* Grey (and its alpha) copied straight into a 4:0:0 image: full-range Y is the grey value. */
 static avifResult fill_gray(avifImage *avif, const cio_image *image) {
@@ -28,41 +22,15 @@ static avifResult fill_gray(avifImage *avif, const cio_image *image) {
     return AVIF_RESULT_OK;
 }
 
-static avifResult fill_rgb(avifImage *avif, const cio_image *image) {
-    avifRGBImage rgb;
-    avifRGBImageSetDefaults(&rgb, avif);
-    rgb.format = image->layout == CIO_RGBA8 ? AVIF_RGB_FORMAT_RGBA : AVIF_RGB_FORMAT_RGB;
-    rgb.depth = 8;
-    rgb.pixels = (uint8_t *)image->pixels;   /* only read */
-    rgb.rowBytes = (uint32_t)image->stride;
-    return avifImageRGBToYUV(avif, &rgb);
-}
-
 /* One encode of `avif` into `file`; the libavif result, with `detail` from its diagnostics. */
 static avifResult encode_once(const avifImage *avif, const cio_avif_options *options, avifRWData *file,
                               cio_message *detail) {
-    avifEncoder *encoder = avifEncoderCreate();
+    avifEncoder *encoder = cio_avif_encoder_new(options);
     if (encoder == NULL) return AVIF_RESULT_OUT_OF_MEMORY;
-    encoder->codecChoice = AVIF_CODEC_CHOICE_AOM;
-    /* libaom codes the rows one way on one thread and another on more (the same for any count above
-       one): two at least keep an output's bytes independent of the threads it was given. */
-    encoder->maxThreads = options->threads < 2 ? 2 : options->threads;
-    encoder->speed = options->speed;
-    encoder->minQuantizer = encoder->maxQuantizer = quantizer(options->quality);
-    encoder->minQuantizerAlpha = encoder->maxQuantizerAlpha = quantizer(options->quality);
     avifResult result = avifEncoderWrite(encoder, avif, file);
     cio_set_message(detail, "%s", encoder->diag.error);
     avifEncoderDestroy(encoder);
     return result;
-}
-
-static cio_status status_of(avifResult result) {
-    switch (result) {
-    case AVIF_RESULT_OK: return CIO_OK;
-    case AVIF_RESULT_OUT_OF_MEMORY: return CIO_OUT_OF_MEMORY;
-    case AVIF_RESULT_NO_CODEC_AVAILABLE: return CIO_UNSUPPORTED;
-    default: return CIO_INVALID_ARGUMENT;
-    }
 }
 
 cio_status cio_encode_avif(const cio_image *image, const cio_avif_options *options, const cio_metadata *metadata,
@@ -71,51 +39,27 @@ cio_status cio_encode_avif(const cio_image *image, const cio_avif_options *optio
     *output_size = 0;
     cio_status status = cio_check_image(image, 0, message);
     if (status != CIO_OK) return status;
-    if (image->width > MAX_AV1_DIMENSION || image->height > MAX_AV1_DIMENSION) {
-        cio_set_message(message, "AVIF images are at most %d pixels wide and high (got %ux%u)", MAX_AV1_DIMENSION,
-                        image->width, image->height);
-        return CIO_INVALID_ARGUMENT;
-    }
     if (image->stride > UINT32_MAX) {
         cio_set_message(message, "row stride %zu is over libavif's %u bytes", image->stride, UINT32_MAX);
         return CIO_INVALID_ARGUMENT;
     }
-    if (options->quality < 1 || options->quality > 100) {
-        cio_set_message(message, "AVIF quality must be 1...100 (got %d)", options->quality);
-        return CIO_INVALID_ARGUMENT;
-    }
-    if (options->speed < AVIF_SPEED_SLOWEST || options->speed > AVIF_SPEED_FASTEST) {
-        cio_set_message(message, "AVIF speed must be %d...%d (got %d)", AVIF_SPEED_SLOWEST, AVIF_SPEED_FASTEST,
-                        options->speed);
-        return CIO_INVALID_ARGUMENT;
-    }
-    if (options->threads < 1 || options->threads > MAX_THREADS) {
-        cio_set_message(message, "AVIF threads must be 1...%d (got %d)", MAX_THREADS, options->threads);
-        return CIO_INVALID_ARGUMENT;
-    }
-    if (avifCodecName(AVIF_CODEC_CHOICE_AOM, AVIF_CODEC_FLAG_CAN_ENCODE) == NULL) {
-        cio_set_message(message, "this libavif has no libaom encoder");
-        return CIO_UNSUPPORTED;
-    }
+    status = cio_avif_check_encode(image->width, image->height, options, message);
+    if (status != CIO_OK) return status;
     const int gray = image->layout == CIO_GRAY8 || image->layout == CIO_GRAY_ALPHA8;
     const avifPixelFormat chroma = gray ? AVIF_PIXEL_FORMAT_YUV400
                                    : options->full_chroma ? AVIF_PIXEL_FORMAT_YUV444 : AVIF_PIXEL_FORMAT_YUV420;
-    avifImage *avif = avifImageCreate(image->width, image->height, 8, chroma);
+    const int icc = metadata->icc != NULL && metadata->icc_size > 0;
+    avifImage *avif = cio_avif_image_new(image->width, image->height, chroma, icc);
     if (avif == NULL) {
         cio_set_message(message, "out of memory");
         return CIO_OUT_OF_MEMORY;
     }
-    const int icc = metadata->icc != NULL && metadata->icc_size > 0;
-    avif->yuvRange = AVIF_RANGE_FULL;
-    avif->matrixCoefficients = AVIF_MATRIX_COEFFICIENTS_BT601;
-    /* without a profile the pixels are labelled sRGB; with one, the profile alone says what they are */
-    avif->colorPrimaries = icc ? AVIF_COLOR_PRIMARIES_UNSPECIFIED : AVIF_COLOR_PRIMARIES_BT709;
-    avif->transferCharacteristics = icc ? AVIF_TRANSFER_CHARACTERISTICS_UNSPECIFIED : AVIF_TRANSFER_CHARACTERISTICS_SRGB;
-    avifResult result = gray ? fill_gray(avif, image) : fill_rgb(avif, image);
+    avifResult result = gray ? fill_gray(avif, image)
+                             : cio_avif_fill_rgb(avif, image->pixels, image->stride, image->layout, 1);
     if (result != AVIF_RESULT_OK) {
         avifImageDestroy(avif);
         cio_set_message(message, "AVIF conversion to YUV failed: %s", avifResultToString(result));
-        return status_of(result);
+        return cio_avif_encode_status(result);
     }
     if (icc) avifImageSetProfileICC(avif, metadata->icc, metadata->icc_size);
     const int exif = metadata->exif != NULL && metadata->exif_size > 0 &&
@@ -141,7 +85,7 @@ cio_status cio_encode_avif(const cio_image *image, const cio_avif_options *optio
         avifRWDataFree(&file);
         cio_set_message(message, "AVIF encoding failed: %s%s%s", avifResultToString(result), detail.text[0] ? ": " : "",
                         detail.text);
-        return status_of(result);
+        return cio_avif_encode_status(result);
     }
     cio_copy_bytes(file.data, file.size, output, output_size);
     avifRWDataFree(&file);

@@ -34,6 +34,15 @@ cio_status cio_avif_probe(const uint8_t *data, size_t size, cio_info *info, cio_
     info->orientation = 1;
     info->animated = decoder->imageCount > 1;
     info->frame_count = decoder->imageCount > 0 ? (uint32_t)decoder->imageCount : 1;
+    if (info->animated) {
+        info->loop_count = 0;   /* as cio_avif_frames reports it: libavif 0.11 reads no edit list */
+        info->animation_alpha = info->has_alpha;
+        avifImageTiming timing;
+        for (uint32_t i = 0; i < info->frame_count; i++) {
+            if (avifDecoderNthImageTiming(decoder, i, &timing) != AVIF_RESULT_OK) break;
+            info->duration_ms += (uint64_t)cio_avif_frame_ms(&timing);
+        }
+    }
     info->layout = info->has_alpha ? CIO_RGBA8 : CIO_RGB8;
     if (image->icc.size > 0) {
         cio_copy_bytes(image->icc.data, image->icc.size, &info->icc, &info->icc_size);

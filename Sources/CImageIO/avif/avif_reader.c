@@ -1,6 +1,7 @@
 /* libavif over a memory buffer, and the clap/irot/imir geometry libavif 0.11 reports but leaves to the caller. */
 #include "avif/avif_reader.h"
 #include "avif/avif_item_references.h"
+#include <limits.h>
 #include <stdio.h>
 #include <math.h>
 #include <string.h>
@@ -73,6 +74,11 @@ cio_status cio_avif_open(const uint8_t *data, size_t size, uint64_t max_pixels, 
     }
     *out = decoder;
     return CIO_OK;
+}
+
+int cio_avif_frame_ms(const avifImageTiming *timing) {
+    const double ms = round(timing->duration * 1000.0);
+    return ms > INT_MAX ? INT_MAX : ms > 0 ? (int)ms : 0;
 }
 
 /* n / d, with n read as a signed 32-bit number when `is_signed` (clap offsets may be negative). */

@@ -13,6 +13,10 @@ cio_status cio_avif_open(const uint8_t *data, size_t size, uint64_t max_pixels, 
 /* The libavif result as a status with a message naming AVIF, what was being done and libavif's words. */
 cio_status cio_avif_failure(avifResult result, const avifDecoder *decoder, const char *stage, cio_message *message);
 
+/* How long a sequence's frame shows, in milliseconds rounded to the nearest (its duration in the track's
+ * timescale). */
+int cio_avif_frame_ms(const avifImageTiming *timing);
+
 /* How the coded image becomes upright: the clean-aperture crop, then `angle` quarter turns
  * anti-clockwise (irot), then a mirror (imir: 0 top-bottom, 1 left-right, -1 none). */
 typedef struct {

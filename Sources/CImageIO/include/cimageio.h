@@ -56,9 +56,11 @@ typedef struct {
                                      and HEIF, whose decoders apply their irot/imir) */
     int animated;                 /* more than one frame (WebP ANIM, AVIF sequence, GIF): the first is read */
     uint32_t frame_count;         /* frames found (1 for a still image) */
-    int loop_count;               /* GIF and WebP animations: plays (0: forever); -1: a GIF without a loop extension */
-    uint64_t duration_ms;         /* GIF and WebP animations: the frames' delays added up (GIF's as browsers play them) */
-    int animation_alpha;          /* GIF and WebP animations: some frame shows transparency (cio_animation_decoder) */
+    int loop_count;               /* animations: plays (0: forever, always for an AVIF sequence: libavif 0.11 reads no
+                                     edit list); -1: a GIF without a loop extension */
+    uint64_t duration_ms;         /* animations: the frames' delays added up (GIF's as browsers play them) */
+    int animation_alpha;          /* animations: some frame shows transparency (cio_animation_decoder); an AVIF
+                                     sequence: it has an alpha track */
     int lossless;                 /* WebP: the (first) image is VP8L, lossless; 0 for every other format */
     cio_layout layout;            /* what decoding produces */
     uint8_t *icc;                 /* embedded ICC profile (malloc'd) or NULL; release with cio_info_release */
@@ -204,14 +206,15 @@ cio_status cio_encode_webp(const cio_image *image, const cio_webp_options *optio
 cio_status cio_encode_avif(const cio_image *image, const cio_avif_options *options, const cio_metadata *metadata,
                            uint8_t **output, size_t *output_size, cio_message *message);
 
-/* Animations (GIF, WebP): every frame composited on the full canvas as browsers show it, one at a time. */
+/* Animations (GIF, WebP, AVIF sequences): every frame composited on the full canvas as browsers show it, one at a time. */
 typedef struct cio_animation_decoder cio_animation_decoder;
 
 typedef struct {
     uint64_t max_pixels;          /* the canvas (every frame's size) over this fails before any allocation */
     uint64_t max_total_pixels;    /* canvas pixels times frames over this fails before any decoding */
     uint32_t max_frames;          /* more frames than this fails before any decoding */
-    int fail_on_truncation;       /* 0: a file cut inside a frame ends with that frame, partly drawn, and a warning */
+    int fail_on_truncation;       /* 0: a file cut inside a frame ends with that frame, partly drawn, and a warning (an
+                                     AVIF sequence frame that does not decode ends the animation before it) */
 } cio_animation_limits;
 
 typedef struct {
@@ -233,11 +236,14 @@ const char *cio_animation_decoder_warning(const cio_animation_decoder *decoder, 
 void cio_animation_decoder_close(cio_animation_decoder *decoder);
 
 typedef struct {
-    cio_format format;            /* CIO_FORMAT_GIF or CIO_FORMAT_WEBP */
+    cio_format format;            /* CIO_FORMAT_GIF, CIO_FORMAT_WEBP or CIO_FORMAT_AVIF */
     uint32_t width, height;
-    int loop_count;               /* as cio_info's (WebP has no "no loop extension": -1 plays once) */
-    int has_alpha;                /* GIF: keep a transparent index (alpha under 128); opaque frames otherwise */
+    int loop_count;               /* as cio_info's (WebP has no "no loop extension": -1 plays once; AVIF sequences
+                                     are written without an edit list: they play forever) */
+    int has_alpha;                /* keep transparency (GIF: a transparent index for alpha under 128; AVIF: an alpha
+                                     track); opaque frames otherwise */
     cio_webp_options webp;        /* WebP: every frame encoded with these */
+    cio_avif_options avif;        /* AVIF: every frame encoded with these */
 } cio_animation_encode_options;
 
 typedef struct cio_animation_encoder cio_animation_encoder;

@@ -189,7 +189,7 @@ enum OptionTable {
             long: "format", short: "f", section: .output,
             help: "jpeg, png, webp, avif, gif or auto (default): the output name's extension, else the input's own format "
                 + "(HEIC, which is only read, and a still GIF: JPEG; an animated GIF stays GIF), but PNG when the result "
-                + "has transparency the format cannot hold (e.g. --radius on a JPEG). GIF and WebP keep an animation's frames.",
+                + "has transparency the format cannot hold (e.g. --radius on a JPEG). GIF, WebP and AVIF keep an animation's frames.",
             action: .value(valueName: "FMT") { line, value throws(UsageError) in
                 line.options.fit.format = try value.parsed { try OutputFormat(parsing: $0) }
             },
@@ -342,8 +342,8 @@ enum OptionTable {
             }),
         OptionDeclaration(
             long: "frames", section: .output,
-            help: "Which frames of an animated GIF or WebP to write: all (default; as an animation when the output is "
-                + "GIF or WebP, with its delays and loop count, else the first) or first (a still image).",
+            help: "Which frames of an animated GIF or WebP or an AVIF sequence to write: all (default; as an animation "
+                + "when the output is GIF, WebP or AVIF, with its delays and loop count, else the first) or first (a still image).",
             action: .value(valueName: "all|first") { line, value throws(UsageError) in
                 guard let frames = AnimationFrames(rawValue: value.text) else {
                     throw UsageError("invalid --frames '\(value.text)' (expected all or first)")
@@ -353,7 +353,8 @@ enum OptionTable {
             completion: .words(AnimationFrames.allCases.map(\.rawValue)), inVariant: true),
         OptionDeclaration(
             long: "frame", section: .output,
-            help: "Write frame N (counted from 0) of an animated GIF or WebP as a still image, composited as it shows.",
+            help: "Write frame N (counted from 0) of an animated GIF or WebP or an AVIF sequence as a still image, "
+                + "composited as it shows.",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 line.options.fit.frame = try value.integer(in: 0...1_000_000)
             }, conflicts: ["frames"], inVariant: true),
