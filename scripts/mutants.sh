@@ -55,7 +55,7 @@ mutants=$(cat <<'EOF'
 + allSatisfy { mask.coverage(x: $0.0, y: $0.1) == 0 }
 
 @ css-colour-name-wrong
-? BackgroundTests
+? everyCSSColourNameFillsWithItsValue
 - ("mediumseagreen", 0x3CB371)
 + ("mediumseagreen", 0x3CB372)
 
@@ -65,7 +65,7 @@ mutants=$(cat <<'EOF'
 + if alphaText == nil, parts.count == 4 { parts.removeLast() }
 
 @ chroma-rule-ignores-quality
-? OptionEffectTests
+? chromaFollowsTheQualityUnlessTold
 - chroma ?? (quality >= Self.fullChromaQuality ? .full444 : .subsampled420)
 + chroma ?? .subsampled420
 
@@ -210,7 +210,7 @@ mutants=$(cat <<'EOF'
 + if bound.allows(scale: d, factorX: fx, factorY: fy) { return min(8, d * 2) }
 
 @ decode-scale-one-step-too-coarse-seen-in-the-pixels
-? DecodeScaleQualityTests
+? zonePlateDoesNotAlias|photosAtTheEdgeOfTheBoundStayWithinIt
 - if bound.allows(scale: d, factorX: fx, factorY: fy) { return d }
 + if bound.allows(scale: d, factorX: fx, factorY: fy) { return min(8, d * 2) }
 
@@ -245,7 +245,7 @@ mutants=$(cat <<'EOF'
 + source += 4
 
 @ fast-png-is-not-the-fastest-level
-? OptionEffectTests
+? pngCompressionAndRowFiltersShowInTheFile
 - action: .flag { $0.options.fit.png.compressionLevel = 1 },
 + action: .flag { $0.options.fit.png.compressionLevel = 2 },
 
@@ -260,7 +260,7 @@ mutants=$(cat <<'EOF'
 + colour_group(q, channels, w, 8, &low1, &high1);
 
 @ chroma-never-repeated
-? DecodeScaleQualityTests|JPEGDecodeTests
+? repeatedChromaOnlyWhereTheResamplerHidesIt|replicatedChromaMatchesDjpegNosmooth
 - c.replicate_chroma = options.smoothChroma ? 0 : 1
 + c.replicate_chroma = 0
 
@@ -275,7 +275,7 @@ mutants=$(cat <<'EOF'
 + let synced = flushing.map { _ in Result<Void, WriteError>.success(()) }
 
 @ default-skips-the-sync
-? DurabilityTests
+? everyOutputIsSyncedBeforeItsRenameByDefault
 - var syncOutputs = true
 + var syncOutputs = false
 
@@ -635,27 +635,27 @@ mutants=$(cat <<'EOF'
 + if try encoded(encoder, key: ceiling).count < maxBytes { return chosen(ceiling, quality: ceiling) }
 
 @ budget-bisection-stops-early
-? ByteBudgetLibraryTests
+? theResultIsTheHighestQualityThatFits
 - while high - low > 1 {
 + while high - low > 2 {
 
 @ budget-floor-not-checked
-? ByteBudgetTests
+? budgetValuesAreChecked
 - guard try encoded(encoder.atQuality(floor), key: floor).count <= maxBytes else {
 + guard try encoded(encoder.atQuality(floor), key: floor).count > 0 else {
 
 @ budget-writer-mark-not-counted
-? ByteBudgetTests
+? budgetValuesAreChecked|eachVariantHasItsOwnBudget
 - options.maxBytes = fit.maxBytes.map { max(1, $0 - WriterMark.length(for: format)) }
 + options.maxBytes = fit.maxBytes
 
 @ budget-png-level-9
-? ByteBudgetTests
+? losslessBudgetsTryTheTightestCompressionThenFail
 - case .png(var o): o.compressionLevel = 12; return .png(o)
 + case .png(var o): o.compressionLevel = 9; return .png(o)
 
 @ budget-lossless-not-retried
-? ByteBudgetTests
+? losslessBudgetsTryTheTightestCompressionThenFail
 - for (key, setting) in settings.enumerated() where key == 0 || setting != encoder {
 + for (key, setting) in settings.enumerated() where key == 0 {
 
