@@ -1044,10 +1044,30 @@ mutants=$(cat <<'EOF'
 - plan.animates = animates
 + plan.animates = false
 
-@ animation-window-chosen-per-frame
-? aSmartCropKeepsOneWindowForEveryFrame
-- if index == 0, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
-+ if index == 1, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
+@ animation-window-from-the-first-frame
+? AnimationWindowTests
+- let sampled = Self.sampled(frameCount: decoder.frameCount)
++ let sampled = [0]
+
+@ animation-window-sampled-frames-miss-the-last
+? AnimationWindowTests
+- return (0 ..< count).map { $0 * (frameCount - 1) / (count - 1) }
++ return (0 ..< count).map { $0 * (frameCount - 1) / count }
+
+@ animation-still-frame-window-from-the-first-frame
+? AnimationWindowTests
+- if keeps, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
++ if index == 0, encoder == nil, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
+
+@ animation-window-saliency-of-one-frame
+? AnimationWindowTests
+- let map = maps.count == 1 ? maps[0] : SaliencyMap(averaging: maps)
++ let map = maps[0]
+
+@ animation-window-entropy-of-one-frame
+? AnimationWindowTests
+- let corner = EntropyWindow(images: images).best(width: pw, height: ph)
++ let corner = EntropyWindow(images: [image]).best(width: pw, height: ph)
 
 @ shared-frames-fed-to-the-first-only
 ? everyVariantIsWhatItsOwnRunWrites

@@ -2,9 +2,10 @@
 /// of every frame: each frame, composited on its canvas, is fitted by every output in the same pass,
 /// as `SharedDecode` feeds a still image's rows to several resamplers. An output that animates
 /// encodes each frame as it comes; a still output keeps its frame (`FitOptions.frame`, or the first).
-/// A window chosen from the pixels (attention, entropy) is chosen on the first frame, per output, and
-/// kept for every frame. Memory holds the canvas, one fitted frame per output and the encoded files,
-/// whatever the frame count.
+/// A window chosen from the pixels (attention, entropy) is chosen per output and kept for every
+/// frame: an animated output's from frames spread over the animation (`AnimationWindows`, a pass of
+/// its own before this one), a still output's from its frame. Memory holds the canvas, one fitted
+/// frame per output and the encoded files, whatever the frame count.
 ///
 /// Each output fails by itself (a window it cannot choose, an encode that fails); a frame that cannot
 /// be decoded fails the outputs still waiting for frames, and the decoder's limits fail them all.
@@ -32,6 +33,19 @@ struct SharedFrames {
         }
         let layout: PixelLayout = decoder.hasAlpha ? .rgba8 : .rgb8
         var fits = outputs.map { FrameFit($0, loopCount: decoder.loopCount) }
+        let choosing = fits.indices.filter { fits[$0].result == nil && fits[$0].choosesWindowOverFrames }
+        if !choosing.isEmpty {
+            let gravities = Set(choosing.map { fits[$0].pipeline.options.gravity })
+            do throws(FitError) {
+                let windows = try AnimationWindows(bytes, policy: policy, gravities: gravities, orientation: fits[choosing[0]].plan.source.orientation,
+                                                   cancellation: cancellation)
+                for i in choosing {
+                    do { try fits[i].chooseWindow(windows) } catch { fits[i].result = .failure(error) }
+                }
+            } catch {
+                for i in choosing { fits[i].result = .failure(error) }
+            }
+        }
         var index = 0
         while fits.contains(where: \.wantsFrames) {
             let next: (frame: PixelBuffer, delay: Int)?
@@ -56,8 +70,9 @@ struct SharedFrames {
     }
 }
 
-/// One output of `SharedFrames` while the frames come: its plan (its window chosen on the first
-/// frame), and the encoder of the animation it writes or the frame it keeps as a still.
+/// One output of `SharedFrames` while the frames come: its plan (a smart crop's window chosen over
+/// the frames, or on a still's frame), and the encoder of the animation it writes or the frame it
+/// keeps as a still.
 private struct FrameFit {
     let pipeline: Pipeline
     var plan: FitPlan
@@ -92,15 +107,25 @@ private struct FrameFit {
     /// An animation wants every frame; a still the frames up to its own.
     var wantsFrames: Bool { result == nil && (encoder != nil || still == nil) }
 
+    /// Whether the output animates and its window is still to be chosen from the pixels.
+    var choosesWindowOverFrames: Bool { encoder != nil && plan.windowChoice?.isChosen == false }
+
+    /// Chooses the window, once for every frame, from `windows`' analysis of the frames.
+    mutating func chooseWindow(_ windows: AnimationWindows) throws(FitError) {
+        guard let finder = windows.finders[pipeline.options.gravity] else { return }
+        plan = try pipeline.choosingWindow(with: finder, plan: plan)
+    }
+
     /// Fits frame `index`, shown for `delay` milliseconds.
     mutating func add(_ frame: PixelBuffer, delay: Int, index: Int) throws(FitError) {
-        if index == 0, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
+        let keeps = encoder == nil && index == (pipeline.options.frame ?? 0)
+        if keeps, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
         if let encoder {
             let fitted = pipeline.composed(pipeline.resample(frame, crop: plan.geometry, workspace: workspace), plan: plan)
             do { try encoder.add(fitted, delay: delay) } catch { throw .image(error) }
             frames += 1
             duration += delay
-        } else if index == (pipeline.options.frame ?? 0) {
+        } else if keeps {
             still = pipeline.resample(frame, crop: plan.geometry, workspace: workspace)
         }
     }
