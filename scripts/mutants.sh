@@ -1074,6 +1074,21 @@ mutants=$(cat <<'EOF'
 - do { try fits[i].add(next.frame, delay: next.delay, index: index) } catch { fits[i].result = .failure(error) }
 + if i == 0 { try? fits[i].add(next.frame, delay: next.delay, index: index) }
 
+@ gif-unchanged-pixels-not-transparent
+? GIFWriterTests
+- out[x * 4 + 3] = same ? 0 : 255;
++ out[x * 4 + 3] = 255;
+
+@ gif-unchanged-pixels-never-kept
+? GIFWriterTests
+- keeps_last = 1;
++ keeps_last = 0;
+
+@ gif-kept-pixels-shown-as-a-colour
+? GIFWriterTests
+- (GifByteType)((w->has_alpha ? 2 : 1) << 2 | (transparent >= 0 ? 1 : 0)),
++ (GifByteType)((w->has_alpha ? 2 : 1) << 2 | (w->has_alpha ? 1 : 0)),
+
 @ gif-written-delay-in-milliseconds
 ? everyFrameIsFittedWithItsDelayAndTheLoopCount
 - const int centiseconds = (delay_ms + 5) / 10;
