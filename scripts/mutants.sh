@@ -631,8 +631,8 @@ mutants=$(cat <<'EOF'
 
 @ budget-asked-size-searched
 ? ByteBudgetTests
-- if try encoded(encoder, key: ceiling).count <= maxBytes { return chosen(ceiling, quality: ceiling) }
-+ if try encoded(encoder, key: ceiling).count < maxBytes { return chosen(ceiling, quality: ceiling) }
+- if sizes[ceiling]! <= maxBytes { return ceiling }
++ if sizes[ceiling]! < maxBytes { return ceiling }
 
 @ budget-bisection-stops-early
 ? theResultIsTheHighestQualityThatFits
@@ -641,8 +641,23 @@ mutants=$(cat <<'EOF'
 
 @ budget-floor-not-checked
 ? budgetValuesAreChecked
-- guard try encoded(encoder.atQuality(floor), key: floor).count <= maxBytes else {
-+ guard try encoded(encoder.atQuality(floor), key: floor).count > 0 else {
+- guard sizes[floor]! <= maxBytes else {
++ guard sizes[floor]! > 0 else {
+
+@ animation-budget-never-searched
+? AnimationBudgetTests
+- guard let ceiling = fit.quality else { throw .overBudget(smallestBytes: first.count, maxBytes: maxBytes, atQuality: nil) }
++ guard let ceiling = Optional<Int>.none else { throw .overBudget(smallestBytes: first.count, maxBytes: maxBytes, atQuality: nil) }
+
+@ animation-budget-retried-at-the-asked-quality
+? AnimationBudgetTests
+- if fit.plan.outputFormat == .avif { retry.avif.quality = quality } else { retry.webp.quality = quality }
++ if fit.plan.outputFormat == .avif { retry.avif.quality = quality } else { retry.webp.quality = options.webp.quality }
+
+@ animation-budget-gif-written-over-it
+? AnimationBudgetTests
+- guard let maxBytes = options.maxBytes, first.count > maxBytes else { return FrameFit.Written(file: first, quality: fit.quality, encodes: 1) }
++ guard let maxBytes = options.maxBytes, first.count > maxBytes || fit.quality == nil else { return FrameFit.Written(file: first, quality: fit.quality, encodes: 1) }
 
 @ budget-writer-mark-not-counted
 ? budgetValuesAreChecked|eachVariantHasItsOwnBudget

@@ -2,10 +2,8 @@
 /// fits, found by encoding the same pixels again (nothing is decoded or resampled twice).
 ///
 /// Lossy formats (JPEG, WebP, AVIF) search the quality between the floor (`FitOptions.minQuality`)
-/// and the quality asked for, which is tried first: a budget only ever lowers the quality, and an
-/// output that fits as asked costs one encode, one that cannot fit two (the floor is tried next).
-/// Then the search keeps a quality that fits below one that does not, so the quality chosen is
-/// always one below a quality encoded and found too large.
+/// and the quality asked for (`QualitySearch`): an output that fits as asked costs one encode, one
+/// that cannot fit two.
 /// Lossless formats (PNG, lossless WebP) try the setting asked for and then their tightest
 /// compression (PNG at libdeflate's level 12 with adaptive filters; lossless WebP quality 100, effort at least 4);
 /// nothing is quantised, so an output still too large fails.
@@ -51,27 +49,9 @@ struct BudgetedEncode {
             let smallest = tries.values.map(\.bytes.count).min()!
             throw .overBudget(smallestBytes: smallest, maxBytes: maxBytes, atQuality: nil)
         }
-        let floor = min(minQuality, ceiling)
-        if try encoded(encoder, key: ceiling).count <= maxBytes { return chosen(ceiling, quality: ceiling) }
-        guard try encoded(encoder.atQuality(floor), key: floor).count <= maxBytes else {
-            throw .overBudget(smallestBytes: tries[floor]!.bytes.count, maxBytes: maxBytes, atQuality: floor)
+        let quality = try QualitySearch(maxBytes: maxBytes, floor: minQuality, ceiling: ceiling).run { quality throws(FitError) in
+            try encoded(quality == ceiling ? encoder : encoder.atQuality(quality), key: quality).count
         }
-        // `low` fits, `high` is too large. The next quality is interpolated on their sizes (one
-        // above the estimate: sizes grow faster than linearly near the top), the midpoint after an
-        // interpolation that did not halve the interval.
-        var (low, high) = (floor, ceiling)
-        var bisect = false
-        while high - low > 1 {
-            var middle = (low + high) / 2
-            if !bisect {
-                let (small, large) = (tries[low]!.bytes.count, tries[high]!.bytes.count)
-                let step = Double(high - low) * Double(maxBytes - small) / Double(large - small)
-                middle = min(high - 1, low + 1 + Int(step))
-            }
-            let width = high - low
-            if try encoded(encoder.atQuality(middle), key: middle).count <= maxBytes { low = middle } else { high = middle }
-            bisect = !bisect && (high - low) * 2 > width
-        }
-        return chosen(low, quality: low)
+        return chosen(quality, quality: quality)
     }
 }

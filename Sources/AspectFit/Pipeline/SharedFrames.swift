@@ -31,7 +31,6 @@ struct SharedFrames {
         do { decoder = try AnimationDecoder(data: bytes, policy: policy) } catch {
             return Array(repeating: .failure(.image(error)), count: outputs.count)
         }
-        let layout: PixelLayout = decoder.hasAlpha ? .rgba8 : .rgb8
         var fits = outputs.map { FrameFit($0, loopCount: decoder.loopCount) }
         let choosing = fits.indices.filter { fits[$0].result == nil && fits[$0].choosesWindowOverFrames }
         if !choosing.isEmpty {
@@ -46,6 +45,25 @@ struct SharedFrames {
                 for i in choosing { fits[i].result = .failure(error) }
             }
         }
+        Self.feed(&fits, from: decoder, cancellation: cancellation)
+        return fits.map { fit in
+            fit.result ?? Result { () throws(FitError) in
+                guard fit.encoder != nil else {
+                    return try fit.finish(decoderWarnings: decoder.warnings, frameCount: decoder.frameCount, clock: clock, cancellation: cancellation)
+                }
+                let written = try budgeted(fit, bytes, policy: policy, loopCount: decoder.loopCount, cancellation: cancellation)
+                return fit.finish(written, decoderWarnings: decoder.warnings, clock: clock)
+            }
+        }
+    }
+
+    private static func decoder(_ bytes: UnsafeRawBufferPointer, policy: DecodePolicy) throws(FitError) -> AnimationDecoder {
+        do { return try AnimationDecoder(data: bytes, policy: policy) } catch { throw .image(error) }
+    }
+
+    /// Decodes the frames and gives each to every fit that still wants them.
+    private static func feed(_ fits: inout [FrameFit], from decoder: AnimationDecoder, cancellation: CancellationFlag?) {
+        let layout: PixelLayout = decoder.hasAlpha ? .rgba8 : .rgb8
         var index = 0
         while fits.contains(where: \.wantsFrames) {
             let next: (frame: PixelBuffer, delay: Int)?
@@ -62,11 +80,31 @@ struct SharedFrames {
             }
             index += 1
         }
-        return fits.map { fit in
-            fit.result ?? Result { () throws(FitError) in
-                try fit.finish(decoderWarnings: decoder.warnings, frameCount: decoder.frameCount, clock: clock, cancellation: cancellation)
-            }
+    }
+
+    /// `fit`'s animation as written, or under a byte budget (`FitOptions.maxBytes`) at the highest
+    /// lossy quality that fits (`QualitySearch`, floor `FitOptions.minQuality`): the frames are not
+    /// kept, so each quality tried decodes and fits every frame again, for this output alone. A GIF
+    /// or a lossless WebP has no quality to lower: over the budget, it fails.
+    private func budgeted(_ fit: FrameFit, _ bytes: UnsafeRawBufferPointer, policy: DecodePolicy, loopCount: Int?,
+                          cancellation: CancellationFlag?) throws(FitError) -> FrameFit.Written {
+        let first = try fit.file()
+        let options = fit.pipeline.options
+        guard let maxBytes = options.maxBytes, first.count > maxBytes else { return FrameFit.Written(file: first, quality: fit.quality, encodes: 1) }
+        guard let ceiling = fit.quality else { throw .overBudget(smallestBytes: first.count, maxBytes: maxBytes, atQuality: nil) }
+        var files = [ceiling: first]
+        let chosen = try QualitySearch(maxBytes: maxBytes, floor: options.minQuality, ceiling: ceiling).run { quality throws(FitError) in
+            if let file = files[quality] { return file.count }
+            var retry = options
+            if fit.plan.outputFormat == .avif { retry.avif.quality = quality } else { retry.webp.quality = quality }
+            let decoder = try Self.decoder(bytes, policy: policy)
+            var again = [FrameFit(Output(pipeline: Pipeline(options: retry), plan: fit.plan, workspace: fit.workspace), loopCount: loopCount)]
+            Self.feed(&again, from: decoder, cancellation: cancellation)
+            if case .failure(let error) = again[0].result { throw error }
+            files[quality] = try again[0].file()
+            return files[quality]!.count
         }
+        return FrameFit.Written(file: files[chosen]!, quality: chosen, encodes: files.count)
     }
 }
 
@@ -130,26 +168,42 @@ private struct FrameFit {
         }
     }
 
-    /// The written animation, or the still frame encoded.
+    /// An animation's file, the lossy quality it was encoded at and how many encodes it took.
+    struct Written {
+        var file: [UInt8]
+        var quality: Int?
+        var encodes: Int
+    }
+
+    /// The lossy quality the animation is encoded at (AVIF, lossy WebP); nil for GIF and lossless WebP.
+    var quality: Int? {
+        let options = pipeline.options
+        return plan.outputFormat == .avif ? options.avif.quality
+            : plan.outputFormat == .webp && !options.webp.lossless ? options.webp.quality : nil
+    }
+
+    /// The animation's file, once every frame is added.
+    func file() throws(FitError) -> [UInt8] {
+        guard let encoder else { throw .image(.invalidArgument("a still output writes no animation")) }
+        do { return try encoder.finish() } catch { throw .image(error) }
+    }
+
+    /// The still frame encoded.
     func finish(decoderWarnings: [String], frameCount: Int, clock: Stopwatch, cancellation: CancellationFlag?) throws(FitError) -> FitResult {
         var clock = clock
-        guard let encoder else {
-            guard let still else {
-                throw .plan(.noSuchFrame(index: pipeline.options.frame ?? 0, frameCount: frameCount, format: plan.source.format.name))
-            }
-            clock.lap("decode+resample")
-            return try pipeline.finish(still, plan: plan, decodeWarnings: pipeline.reported(decoderWarnings), workspace: workspace,
-                                       clock: clock, cancellation: cancellation)
+        guard let still else {
+            throw .plan(.noSuchFrame(index: pipeline.options.frame ?? 0, frameCount: frameCount, format: plan.source.format.name))
         }
-        let file: [UInt8]
-        do { file = try encoder.finish() } catch { throw .image(error) }
+        clock.lap("decode+resample")
+        return try pipeline.finish(still, plan: plan, decodeWarnings: pipeline.reported(decoderWarnings), workspace: workspace,
+                                   clock: clock, cancellation: cancellation)
+    }
+
+    /// The result of the animation `written`.
+    func finish(_ written: Written, decoderWarnings: [String], clock: Stopwatch) -> FitResult {
+        var clock = clock
         clock.lap("frames")
         let options = pipeline.options
-        let quality = plan.outputFormat == .avif ? options.avif.quality
-            : plan.outputFormat == .webp && !options.webp.lossless ? options.webp.quality : nil
-        if let maxBytes = options.maxBytes, file.count > maxBytes {
-            throw .overBudget(smallestBytes: file.count, maxBytes: maxBytes, atQuality: quality)
-        }
         var warnings = pipeline.reported(decoderWarnings)
         if plan.outputFormat == .avif, loopCount != 0 {
             let plays = loopCount ?? 1
@@ -159,7 +213,7 @@ private struct FrameFit {
         if options.keepMetadata != .none && (plan.source.exif != nil || plan.source.xmp != nil || plan.source.iptc != nil) {
             warnings.append("metadata dropped: animations are written without it")
         }
-        return FitResult(bytes: file, plan: plan, warnings: warnings, timings: clock.laps, quality: quality, encodes: 1,
-                         frames: frames, durationMilliseconds: duration)
+        return FitResult(bytes: written.file, plan: plan, warnings: warnings, timings: clock.laps, quality: written.quality,
+                         encodes: written.encodes, frames: frames, durationMilliseconds: duration)
     }
 }
