@@ -541,8 +541,8 @@ mutants=$(cat <<'EOF'
 
 @ smart-crop-faces-ignored
 ? SmartCropSubjectsEndToEndTests
-- subjects = FaceDetector.faces(in: image) + (map.salientRegion().map { [$0] } ?? [])
-+ subjects = map.salientRegion().map { [$0] } ?? []
+- faces = FaceDetector.faces(in: image)
++ faces = []
 
 @ face-box-axes-swapped
 ? FaceDetectorTests
@@ -1103,6 +1103,26 @@ mutants=$(cat <<'EOF'
 ? GIFWriterTests
 - (GifByteType)((w->has_alpha ? 2 : 1) << 2 | (transparent >= 0 ? 1 : 0)),
 + (GifByteType)((w->has_alpha ? 2 : 1) << 2 | (w->has_alpha ? 1 : 0)),
+
+@ animation-profile-not-passed
+? AnimationProfileTests
+- iccProfile: profile.kept)
++ iccProfile: nil)
+
+@ animation-webp-profile-not-set
+? AnimationProfileTests
+- if (w->icc != NULL) {
++ if (w->icc == (uint8_t *)1) {
+
+@ animation-avif-profile-not-set
+? AnimationProfileTests
+- if (frame != NULL && w->icc != NULL) avifImageSetProfileICC(frame, w->icc, w->icc_size);
++ if (frame != NULL && w->icc == NULL) avifImageSetProfileICC(frame, w->icc, w->icc_size);
+
+@ animation-grey-profile-kept
+? AnimationProfileTests
+- guard ICCProfile.fits(profile, layout: .rgba8) else { return (nil, "ICC profile dropped: it does not describe RGB frames") }
++ guard ICCProfile.fits(profile, layout: .rgba8) || true else { return (nil, "ICC profile dropped: it does not describe RGB frames") }
 
 @ gif-written-delay-in-milliseconds
 ? everyFrameIsFittedWithItsDelayAndTheLoopCount

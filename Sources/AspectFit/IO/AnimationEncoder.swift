@@ -9,9 +9,11 @@ final class AnimationEncoder {
     /// A `format` (GIF, WebP or AVIF) animation of `width` x `height` frames that plays `loopCount` times
     /// (0: forever; nil: once, with no GIF loop extension; an AVIF sequence, written without an edit
     /// list, plays forever whatever it says). When `hasAlpha` a GIF keeps a transparent index and an
-    /// AVIF an alpha track; WebP frames are encoded with `webp`, AVIF frames with `avif`.
+    /// AVIF an alpha track; WebP frames are encoded with `webp`, AVIF frames with `avif`. A WebP or AVIF
+    /// is labelled with `iccProfile` (an RGB profile: the colours the frames are in); a GIF has no place for one.
     init(format: ImageFormat, width: Int, height: Int, loopCount: Int?, hasAlpha: Bool,
-         webp: WebPEncodeOptions = WebPEncodeOptions(), avif: AVIFEncodeOptions = AVIFEncodeOptions()) throws(ImageIOError) {
+         webp: WebPEncodeOptions = WebPEncodeOptions(), avif: AVIFEncodeOptions = AVIFEncodeOptions(),
+         iccProfile: [UInt8]? = nil) throws(ImageIOError) {
         guard format.animates else { throw .invalidArgument("\(format.rawValue) animations are not written") }
         guard width > 0, height > 0, width <= Int(UInt32.max), height <= Int(UInt32.max) else {
             throw .invalidArgument("an animation of \(width)x\(height) frames")
@@ -29,7 +31,12 @@ final class AnimationEncoder {
         options.avif = cio_avif_options(avif)
         var handle: OpaquePointer?
         var message = cio_message()
-        let status = cio_animation_encoder_new(&options, &handle, &message)
+        let profile = format == .gif ? [] : iccProfile ?? []
+        let status = profile.withUnsafeBufferPointer { icc in
+            options.icc = icc.isEmpty ? nil : icc.baseAddress
+            options.icc_size = icc.count
+            return cio_animation_encoder_new(&options, &handle, &message)
+        }
         guard status == CIO_OK, let handle else { throw ImageIOError(status: status, message: &message) }
         self.handle = handle
         self.width = width

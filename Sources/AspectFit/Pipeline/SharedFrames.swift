@@ -118,6 +118,8 @@ private struct FrameFit {
     let encoder: AnimationEncoder?
     /// Plays of the source animation (0: forever; nil: once).
     let loopCount: Int?
+    /// Why the source's ICC profile is not on the animation, if it is not.
+    let profileDropped: String?
     var still: PixelBuffer?
     var frames = 0
     var duration = 0
@@ -129,17 +131,30 @@ private struct FrameFit {
         plan = output.plan
         workspace = output.workspace
         self.loopCount = loopCount
+        let profile = Self.profile(plan: plan, options: pipeline.options)
+        profileDropped = profile.dropped
         guard plan.animates else {
             encoder = nil
             return
         }
         do {
             encoder = try AnimationEncoder(format: plan.outputFormat, width: plan.outputWidth, height: plan.outputHeight, loopCount: loopCount,
-                                           hasAlpha: plan.outputLayout.hasAlpha, webp: pipeline.options.webp, avif: pipeline.options.avif)
+                                           hasAlpha: plan.outputLayout.hasAlpha, webp: pipeline.options.webp, avif: pipeline.options.avif,
+                                           iccProfile: profile.kept)
         } catch {
             encoder = nil
             result = .failure(.image(error))
         }
+    }
+
+    /// The source's ICC profile on an animated WebP or AVIF (its frames are in the source's colours,
+    /// unconverted), or why it is dropped: a GIF has no place for one, a grey profile does not describe
+    /// RGB frames.
+    private static func profile(plan: FitPlan, options: FitOptions) -> (kept: [UInt8]?, dropped: String?) {
+        guard options.keepICCProfile, let profile = plan.source.iccProfile, plan.animates else { return (nil, nil) }
+        if plan.outputFormat == .gif { return (nil, "ICC profile dropped: a GIF animation has no place for one") }
+        guard ICCProfile.fits(profile, layout: .rgba8) else { return (nil, "ICC profile dropped: it does not describe RGB frames") }
+        return (profile, options.toSRGB ? "not converted to sRGB: an animation's frames keep the source's colours and profile" : nil)
     }
 
     /// An animation wants every frame; a still the frames up to its own.
@@ -209,7 +224,7 @@ private struct FrameFit {
             let plays = loopCount ?? 1
             warnings.append("loop count dropped: the source plays \(plays == 1 ? "once" : "\(plays) times"), an AVIF sequence forever")
         }
-        if options.keepICCProfile && plan.source.iccProfile != nil { warnings.append("ICC profile dropped: animations are written without one") }
+        if let profileDropped { warnings.append(profileDropped) }
         if options.keepMetadata != .none && (plan.source.exif != nil || plan.source.xmp != nil || plan.source.iptc != nil) {
             warnings.append("metadata dropped: animations are written without it")
         }

@@ -12,6 +12,8 @@ struct cio_avif_animation_writer {
     avifPixelFormat chroma;
     int has_alpha;
     uint32_t frames;
+    uint8_t *icc;                 /* the profile's copy, set on every frame (libavif writes the first's), or NULL */
+    size_t icc_size;
 };
 
 cio_status cio_avif_animation_writer_new(const cio_animation_encode_options *options, cio_avif_animation_writer **out,
@@ -30,6 +32,17 @@ cio_status cio_avif_animation_writer_new(const cio_animation_encode_options *opt
         cio_set_message(message, "out of memory");
         return CIO_OUT_OF_MEMORY;
     }
+    if (options->icc != NULL && options->icc_size > 0) {
+        w->icc = malloc(options->icc_size);
+        if (w->icc == NULL) {
+            avifEncoderDestroy(w->encoder);
+            free(w);
+            cio_set_message(message, "out of memory");
+            return CIO_OUT_OF_MEMORY;
+        }
+        memcpy(w->icc, options->icc, options->icc_size);
+        w->icc_size = options->icc_size;
+    }
     w->encoder->timescale = 1000;
     w->width = options->width;
     w->height = options->height;
@@ -45,7 +58,8 @@ cio_status cio_avif_animation_writer_add(cio_avif_animation_writer *w, const uin
         cio_set_message(message, "row stride %zu is over libavif's %u bytes", stride, UINT32_MAX);
         return CIO_INVALID_ARGUMENT;
     }
-    avifImage *frame = cio_avif_image_new(w->width, w->height, w->chroma, 0);
+    avifImage *frame = cio_avif_image_new(w->width, w->height, w->chroma, w->icc != NULL);
+    if (frame != NULL && w->icc != NULL) avifImageSetProfileICC(frame, w->icc, w->icc_size);
     if (frame == NULL) {
         cio_set_message(message, "out of memory");
         return CIO_OUT_OF_MEMORY;
@@ -94,5 +108,6 @@ cio_status cio_avif_animation_writer_finish(cio_avif_animation_writer *w, cio_by
 void cio_avif_animation_writer_free(cio_avif_animation_writer *w) {
     if (w == NULL) return;
     avifEncoderDestroy(w->encoder);
+    free(w->icc);
     free(w);
 }

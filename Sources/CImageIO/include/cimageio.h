@@ -244,6 +244,8 @@ typedef struct {
                                      track); opaque frames otherwise */
     cio_webp_options webp;        /* WebP: every frame encoded with these */
     cio_avif_options avif;        /* AVIF: every frame encoded with these */
+    const uint8_t *icc;           /* WebP, AVIF: the RGB profile the frames are in, copied (NULL: none written) */
+    size_t icc_size;
 } cio_animation_encode_options;
 
 typedef struct cio_animation_encoder cio_animation_encoder;

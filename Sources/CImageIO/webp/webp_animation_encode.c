@@ -1,5 +1,6 @@
 /* Animated WebP through libwebpmux's WebPAnimEncoder, which keeps only the rectangle of each frame that
- * changed and chooses blending and disposal per frame where that saves bytes. */
+ * changed and chooses blending and disposal per frame where that saves bytes; an ICC profile is set on
+ * the assembled file through WebPMux. */
 #include "animation/animation_writers.h"
 #include <webp/encode.h>
 #include <webp/mux.h>
@@ -13,6 +14,8 @@ struct cio_webp_animation_writer {
     uint32_t width, height;
     int timestamp;                /* where the next frame starts, in ms */
     uint32_t frames;
+    uint8_t *icc;                 /* the profile's copy, or NULL */
+    size_t icc_size;
 };
 
 cio_status cio_webp_animation_writer_new(const cio_animation_encode_options *options, cio_webp_animation_writer **out,
@@ -44,12 +47,23 @@ cio_status cio_webp_animation_writer_new(const cio_animation_encode_options *opt
         cio_set_message(message, "libwebp rejected the WebP options");
         return CIO_INVALID_ARGUMENT;
     }
+    if (options->icc != NULL && options->icc_size > 0) {
+        w->icc = malloc(options->icc_size);
+        if (w->icc == NULL) {
+            free(w);
+            cio_set_message(message, "out of memory");
+            return CIO_OUT_OF_MEMORY;
+        }
+        memcpy(w->icc, options->icc, options->icc_size);
+        w->icc_size = options->icc_size;
+    }
     anim.anim_params.loop_count = options->loop_count < 0 ? 1 : options->loop_count;
     anim.allow_mixed = 0;
     w->width = options->width;
     w->height = options->height;
     w->encoder = WebPAnimEncoderNew((int)w->width, (int)w->height, &anim);
     if (w->encoder == NULL) {
+        free(w->icc);
         free(w);
         cio_set_message(message, "out of memory");
         return CIO_OUT_OF_MEMORY;
@@ -97,6 +111,21 @@ cio_status cio_webp_animation_writer_finish(cio_webp_animation_writer *w, cio_by
         cio_set_message(message, "WebP animation encoding failed: %s", WebPAnimEncoderGetError(w->encoder));
         return CIO_INVALID_ARGUMENT;
     }
+    if (w->icc != NULL) {
+        WebPMux *mux = WebPMuxCreate(&assembled, 1);
+        const WebPData profile = {w->icc, w->icc_size};
+        WebPData labelled = {NULL, 0};
+        WebPMuxError error = mux == NULL ? WEBP_MUX_MEMORY_ERROR : WebPMuxSetChunk(mux, "ICCP", &profile, 0);
+        if (error == WEBP_MUX_OK) error = WebPMuxAssemble(mux, &labelled);
+        WebPMuxDelete(mux);
+        WebPDataClear(&assembled);
+        if (error != WEBP_MUX_OK) {
+            WebPDataClear(&labelled);
+            cio_set_message(message, "the WebP animation's ICC profile could not be set (libwebpmux error %d)", (int)error);
+            return error == WEBP_MUX_MEMORY_ERROR ? CIO_OUT_OF_MEMORY : CIO_INVALID_ARGUMENT;
+        }
+        assembled = labelled;
+    }
     cio_status status = CIO_OK;
     if (cio_byte_buffer_reserve(file, assembled.size)) {
         memcpy(file->bytes, assembled.bytes, assembled.size);
@@ -112,5 +141,6 @@ cio_status cio_webp_animation_writer_finish(cio_webp_animation_writer *w, cio_by
 void cio_webp_animation_writer_free(cio_webp_animation_writer *w) {
     if (w == NULL) return;
     WebPAnimEncoderDelete(w->encoder);
+    free(w->icc);
     free(w);
 }
