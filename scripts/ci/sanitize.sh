@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Runs the tests under sanitizers, then valgrind memcheck over the bad corpus.
 #   address:   swift test --sanitize=address (ASan + LeakSanitizer) over Swift and the C bridge;
 #              toolchain-internal leaks are suppressed by scripts/ci/lsan-suppressions.txt.
