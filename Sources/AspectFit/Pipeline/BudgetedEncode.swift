@@ -7,8 +7,10 @@
 /// Then the search keeps a quality that fits below one that does not, so the quality chosen is
 /// always one below a quality encoded and found too large.
 /// Lossless formats (PNG, lossless WebP) try the setting asked for and then their tightest
-/// compression (PNG at libdeflate's level 12 with adaptive filters; lossless WebP quality 100, effort at least 4);
-/// nothing is quantised, so an output still too large fails.
+/// compression (PNG at libdeflate's level 12 with adaptive filters; lossless WebP quality 100, effort at least 4).
+/// A PNG still too large is then quantised: the same search over the palette size, from the palette
+/// asked for (or 256 colours) down to the floor `PNGEncodeOptions.paletteColours(forQuality:)` of
+/// `minQuality`, at level 12. Lossless WebP still too large fails.
 struct BudgetedEncode {
     /// The most bytes the output may take.
     var maxBytes: Int
@@ -20,6 +22,8 @@ struct BudgetedEncode {
         var bytes: [UInt8]
         /// The lossy quality encoded at; nil for a lossless output.
         var quality: Int?
+        /// The palette size limit of an indexed PNG; nil for any other output.
+        var paletteColours: Int?
         /// How many encodes the search took.
         var encodes: Int
     }
@@ -28,50 +32,69 @@ struct BudgetedEncode {
     /// `warnings` gets the chosen encode's metadata warnings.
     func run(_ encoder: OutputEncoder, image: PixelBuffer, tag: ColourTag, metadata: MetadataBlocks,
              warnings: inout [String]) throws(FitError) -> Chosen {
-        var encodes = 0
-        var tries: [Int: (bytes: [UInt8], warnings: [String])] = [:]
-        func encoded(_ encoder: OutputEncoder, key: Int) throws(FitError) -> [UInt8] {
-            if let done = tries[key] { return done.bytes }
+        var tries: [(encoder: OutputEncoder, bytes: [UInt8], warnings: [String])] = []
+        func size(_ setting: OutputEncoder) throws(FitError) -> Int {
+            if let done = tries.first(where: { $0.encoder == setting }) { return done.bytes.count }
             var found: [String] = []
             let bytes: [UInt8]
-            do { bytes = try encoder.encode(image, tag: tag, metadata: metadata, warnings: &found) } catch { throw .image(error) }
-            encodes += 1
-            tries[key] = (bytes, found)
-            return bytes
+            do { bytes = try setting.encode(image, tag: tag, metadata: metadata, warnings: &found) } catch { throw .image(error) }
+            tries.append((setting, bytes, found))
+            return bytes.count
         }
-        func chosen(_ key: Int, quality: Int?) -> Chosen {
-            warnings += tries[key]!.warnings
-            return Chosen(bytes: tries[key]!.bytes, quality: quality, encodes: encodes)
+        func chosen(_ setting: OutputEncoder) -> Chosen {
+            let done = tries.first { $0.encoder == setting }!
+            warnings += done.warnings
+            return Chosen(bytes: done.bytes, quality: setting.lossyQuality, paletteColours: setting.paletteColours,
+                          encodes: tries.count)
         }
         guard let ceiling = encoder.lossyQuality else {
-            let settings = [encoder, encoder.tightestLossless]
-            for (key, setting) in settings.enumerated() where key == 0 || setting != encoder {
-                if try encoded(setting, key: key).count <= maxBytes { return chosen(key, quality: nil) }
+            for setting in [encoder, encoder.tightestLossless] {
+                if try size(setting) <= maxBytes { return chosen(setting) }
             }
-            let smallest = tries.values.map(\.bytes.count).min()!
-            throw .overBudget(smallestBytes: smallest, maxBytes: maxBytes, atQuality: nil)
+            guard case .png(let asked) = encoder else {
+                throw .overBudget(smallestBytes: tries.map(\.bytes.count).min()!, maxBytes: maxBytes, atQuality: nil)
+            }
+            let tight = encoder.tightestLossless
+            let most = asked.palette ?? 256
+            let fewest = min(PNGEncodeOptions.paletteColours(forQuality: minQuality), most)
+            if try size(tight.withPalette(most)) <= maxBytes { return chosen(tight.withPalette(most)) }
+            guard try size(tight.withPalette(fewest)) <= maxBytes else {
+                throw .overBudget(smallestBytes: tries.map(\.bytes.count).min()!, maxBytes: maxBytes, atQuality: minQuality,
+                                  paletteColours: fewest)
+            }
+            return chosen(tight.withPalette(try highestFitting(from: fewest, below: most) { (c) throws(FitError) in
+                try size(tight.withPalette(c))
+            }))
         }
         let floor = min(minQuality, ceiling)
-        if try encoded(encoder, key: ceiling).count <= maxBytes { return chosen(ceiling, quality: ceiling) }
-        guard try encoded(encoder.atQuality(floor), key: floor).count <= maxBytes else {
-            throw .overBudget(smallestBytes: tries[floor]!.bytes.count, maxBytes: maxBytes, atQuality: floor)
+        if try size(encoder) <= maxBytes { return chosen(encoder) }
+        guard try size(encoder.atQuality(floor)) <= maxBytes else {
+            throw .overBudget(smallestBytes: try size(encoder.atQuality(floor)), maxBytes: maxBytes, atQuality: floor)
         }
-        // `low` fits, `high` is too large. The next quality is interpolated on their sizes (one
-        // above the estimate: sizes grow faster than linearly near the top), the midpoint after an
-        // interpolation that did not halve the interval.
-        var (low, high) = (floor, ceiling)
+        return chosen(encoder.atQuality(try highestFitting(from: floor, below: ceiling) { (q) throws(FitError) in
+            try size(encoder.atQuality(q))
+        }))
+    }
+
+    /// The highest setting in `low..<high` whose encode fits, given that `low`'s fits and `high`'s is
+    /// too large. The next setting is interpolated on the two sizes (one above the estimate: sizes
+    /// grow faster than linearly near the top), the midpoint after an interpolation that did not
+    /// halve the interval; the result is always one below a setting found too large.
+    private func highestFitting(from low: Int, below high: Int,
+                                size: (Int) throws(FitError) -> Int) throws(FitError) -> Int {
+        var (low, high) = (low, high)
         var bisect = false
         while high - low > 1 {
             var middle = (low + high) / 2
             if !bisect {
-                let (small, large) = (tries[low]!.bytes.count, tries[high]!.bytes.count)
+                let (small, large) = (try size(low), try size(high))
                 let step = Double(high - low) * Double(maxBytes - small) / Double(large - small)
                 middle = min(high - 1, low + 1 + Int(step))
             }
             let width = high - low
-            if try encoded(encoder.atQuality(middle), key: middle).count <= maxBytes { low = middle } else { high = middle }
+            if try size(middle) <= maxBytes { low = middle } else { high = middle }
             bisect = !bisect && (high - low) * 2 > width
         }
-        return chosen(low, quality: low)
+        return low
     }
 }
