@@ -101,23 +101,23 @@ import TestSupport
     }
 
     static let kinds: [Kind] = [
-        // the PSNR floors are 1.5 dB under what these images measured, the alpha bounds a little over; pngquant
-        // 2.17 measured 1 to 2 dB more on the photo, partial-alpha and corner ones, alpha errors as large (docs/png-palette.md)
-        Kind(name: "photo 256", input: "photo.png", arguments: ["-r", "4:3", "-w", "200"], colours: 256, minPSNR: 32),
-        Kind(name: "photo 64", input: "photo.png", arguments: ["-r", "4:3", "-w", "200"], colours: 64, minPSNR: 25.5),
+        // the PSNR floors are 1.5 dB under what these images measured, the alpha bounds a little over; on the
+        // photo, partial-alpha and corner ones pngquant 2.17 measured at most 0.6 dB more (docs/png-palette.md)
+        Kind(name: "photo 256", input: "photo.png", arguments: ["-r", "4:3", "-w", "200"], colours: 256, minPSNR: 33.4),
+        Kind(name: "photo 64", input: "photo.png", arguments: ["-r", "4:3", "-w", "200"], colours: 64, minPSNR: 26.8),
         Kind(name: "flat 2", input: "flat2.png", arguments: ["-r", "4:3", "-w", "160"], colours: 2, exact: true, bitDepth: 1),
         Kind(name: "flat 4", input: "flat4.png", arguments: ["-r", "4:3", "-w", "160"], colours: 4, exact: true, bitDepth: 2),
         Kind(name: "flat 12 in 16", input: "flat12.png", arguments: ["-r", "4:3", "-w", "160"], colours: 16, exact: true, bitDepth: 4),
         Kind(name: "flat 12 in 12", input: "flat12.png", arguments: ["-r", "4:3", "-w", "160"], colours: 12, exact: true, bitDepth: 4),
         Kind(name: "grey ramp 256", input: "grey.png", arguments: ["-r", "4:3", "-w", "256"], colours: 256, exact: true),
-        Kind(name: "grey ramp 16", input: "grey.png", arguments: ["-r", "4:3", "-w", "256"], colours: 16, bitDepth: 4, minPSNR: 32),
-        Kind(name: "partial alpha", input: "alpha.png", arguments: ["-r", "4:3", "-w", "200"], colours: 256, minPSNR: 27.5,
-             alpha: true, maxMeanAlphaError: 8.5),
+        Kind(name: "grey ramp 16", input: "grey.png", arguments: ["-r", "4:3", "-w", "256"], colours: 16, bitDepth: 4, minPSNR: 32.8),
+        Kind(name: "partial alpha", input: "alpha.png", arguments: ["-r", "4:3", "-w", "200"], colours: 256, minPSNR: 28.5,
+             alpha: true, maxMeanAlphaError: 7.5),
         Kind(name: "corners", input: "photo.png", arguments: ["-r", "4:3", "-w", "200", "--radius", "24"], colours: 128,
-             minPSNR: 28.5, alpha: true, maxMeanAlphaError: 0.4),
+             minPSNR: 30, alpha: true, maxMeanAlphaError: 0.3),
         Kind(name: "16-bit RGB", input: "pngsuite/basn2c16.png", arguments: ["-r", "1:1", "-w", "24"], colours: 64, minPSNR: 28.5),
-        Kind(name: "16-bit RGBA", input: "pngsuite/basn6a16.png", arguments: ["-r", "1:1", "-w", "24"], colours: 256, minPSNR: 37.5,
-             alpha: true, maxMeanAlphaError: 1),
+        Kind(name: "16-bit RGBA", input: "pngsuite/basn6a16.png", arguments: ["-r", "1:1", "-w", "24"], colours: 256, minPSNR: 42.8,
+             alpha: true, maxMeanAlphaError: 0.5),
     ]
 
     /// A sandbox with the drawn inputs and the two 16-bit PngSuite files.
