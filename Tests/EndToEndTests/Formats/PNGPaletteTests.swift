@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// `--png-palette` and `--max-bytes`' palette through the real binary, by kind of input: a photo-like
-/// gradient with noise, flat graphics of 2, 4 and 12 colours, a grey ramp, RGBA with partial alpha,
+/// gradient with noise, flat graphics of 2, 4 and 12 colours and of 7 translucent ones, a grey ramp, RGBA with partial alpha,
 /// rounded corners, 16-bit PNGs. Inputs are drawn by Pillow; every output is read by Pillow and its
 /// chunks by the script itself, against the same run's truecolour output: colour type 3, the bit
 /// depth that holds the palette, tRNS when alpha is kept, PSNR of premultiplied RGBA and the alpha
@@ -30,6 +30,12 @@ import TestSupport
             for i, colour in enumerate(colours[1:]):
                 draw.rectangle([10 + 12 * i, 8 + 9 * i, 40 + 12 * i, 50 + 5 * i], fill=colour)
             flat.save(folder + '/' + name + '.png')
+        flat = Image.new('RGBA', (160, 120), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(flat)
+        for i, colour in enumerate([(200, 100, 50, 20), (10, 200, 90, 128), (250, 250, 0, 200), (90, 20, 160, 255),
+                                    (255, 255, 255, 7), (30, 30, 30, 60)]):
+            draw.rectangle([8 + 20 * i, 10 + 12 * i, 50 + 15 * i, 60 + 8 * i], fill=colour)
+        flat.save(folder + '/flat-translucent.png')
         grey = Image.new('L', (256, 192))
         grey.putdata([x for y in range(192) for x in range(256)])
         grey.save(folder + '/grey.png')
@@ -109,6 +115,8 @@ import TestSupport
         Kind(name: "flat 4", input: "flat4.png", arguments: ["-r", "4:3", "-w", "160"], colours: 4, exact: true, bitDepth: 2),
         Kind(name: "flat 12 in 16", input: "flat12.png", arguments: ["-r", "4:3", "-w", "160"], colours: 16, exact: true, bitDepth: 4),
         Kind(name: "flat 12 in 12", input: "flat12.png", arguments: ["-r", "4:3", "-w", "160"], colours: 12, exact: true, bitDepth: 4),
+        Kind(name: "flat translucent 8", input: "flat-translucent.png", arguments: ["-r", "4:3", "-w", "160"], colours: 8,
+             exact: true, bitDepth: 4, alpha: true),
         Kind(name: "grey ramp 256", input: "grey.png", arguments: ["-r", "4:3", "-w", "256"], colours: 256, exact: true),
         Kind(name: "grey ramp 16", input: "grey.png", arguments: ["-r", "4:3", "-w", "256"], colours: 16, bitDepth: 4, minPSNR: 32.8),
         Kind(name: "partial alpha", input: "alpha.png", arguments: ["-r", "4:3", "-w", "200"], colours: 256, minPSNR: 28.5,
