@@ -3,15 +3,18 @@
 
     python3 bench/make-animations.py DIR [--corpus ../shared/corpus]
 
-Writes DIR/gif/*.gif and DIR/webp/*.webp: a pan and a zoom over corpus photos (photographic frames,
+Writes DIR/gif/*.gif, DIR/webp/*.webp and DIR/avifs/*.avifs: a pan and a zoom over corpus photos (photographic frames,
 every pixel changes), generated motion (a shaded ball over a gradient: small changes per frame; the
 same with a transparent background, disposed to transparent), a 150-frame plasma (many frames), and
-the corpus' own animated GIF and WebP. The WebPs are the same animations, lossy q80 (lossless where
-transparent), so the two tasks see the same motion.
+the corpus' own animated GIF and AVIF sequence. The WebPs are the same animations, lossy q80 (lossless
+where transparent), and the AVIF sequences too (avifenc from libavif-bin, 4:2:0, speed 6, quantizer 10...20),
+so the tasks see the same motion.
 """
 import argparse
 import math
 import shutil
+import subprocess
+import tempfile
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -93,9 +96,17 @@ def save(frames, path, duration, transparent):
         else:
             rgb = [f.convert("RGB") for f in frames]
             rgb[0].save(path, save_all=True, append_images=rgb[1:], duration=duration, loop=0, optimize=False)
-    else:
+    elif path.suffix == ".webp":
         frames[0].save(path, save_all=True, append_images=frames[1:], duration=duration, loop=0,
                        lossless=transparent, quality=80, method=4)
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            names = []
+            for n, frame in enumerate(frames):
+                names.append(f"{folder}/{n:04}.png")
+                frame.convert("RGBA" if transparent else "RGB").save(names[-1])
+            subprocess.run(["avifenc", "--jobs", "1", "--speed", "6", "--yuv", "420", "--min", "10", "--max", "20", "--timescale", "1000",
+                            "--duration", str(duration), *names, str(path)], check=True, stdout=subprocess.DEVNULL)
 
 
 def main():
@@ -113,12 +124,13 @@ def main():
         "ball-transparent": (ball((360, 240), 48, True), 40, True),
         "plasma-150": (plasma((240, 180), 150), 50, False),
     }
-    for kind in ("gif", "webp"):
+    for kind in ("gif", "webp", "avifs"):
         (args.dir / kind).mkdir(parents=True, exist_ok=True)
         for name, (frames, duration, transparent) in animations.items():
             save(frames, args.dir / kind / f"{name}.{kind}", duration, transparent)
     shutil.copy(args.corpus / "gif" / "animated-loop3-sharp.gif", args.dir / "gif" / "corpus-loop3-sharp.gif")
-    print(f"make-animations: {len(animations) + 1} GIFs and {len(animations)} WebPs in {args.dir}")
+    shutil.copy(args.corpus / "avif" / "sequence-5frames-linku-star.avifs", args.dir / "avifs" / "corpus-linku-star.avifs")
+    print(f"make-animations: {len(animations) + 1} GIFs, {len(animations)} WebPs and {len(animations) + 1} AVIF sequences in {args.dir}")
 
 
 if __name__ == "__main__":

@@ -631,8 +631,8 @@ mutants=$(cat <<'EOF'
 
 @ budget-asked-size-searched
 ? ByteBudgetTests
-- if try encoded(encoder, key: ceiling).count <= maxBytes { return chosen(ceiling, quality: ceiling) }
-+ if try encoded(encoder, key: ceiling).count < maxBytes { return chosen(ceiling, quality: ceiling) }
+- if sizes[ceiling]! <= maxBytes { return ceiling }
++ if sizes[ceiling]! < maxBytes { return ceiling }
 
 @ budget-bisection-stops-early
 ? theResultIsTheHighestQualityThatFits
@@ -641,8 +641,23 @@ mutants=$(cat <<'EOF'
 
 @ budget-floor-not-checked
 ? budgetValuesAreChecked
-- guard try encoded(encoder.atQuality(floor), key: floor).count <= maxBytes else {
-+ guard try encoded(encoder.atQuality(floor), key: floor).count > 0 else {
+- guard sizes[floor]! <= maxBytes else {
++ guard sizes[floor]! > 0 else {
+
+@ animation-budget-never-searched
+? AnimationBudgetTests
+- guard let ceiling = fit.quality else { throw .overBudget(smallestBytes: first.count, maxBytes: maxBytes, atQuality: nil) }
++ guard let ceiling = Optional<Int>.none else { throw .overBudget(smallestBytes: first.count, maxBytes: maxBytes, atQuality: nil) }
+
+@ animation-budget-retried-at-the-asked-quality
+? AnimationBudgetTests
+- if fit.plan.outputFormat == .avif { retry.avif.quality = quality } else { retry.webp.quality = quality }
++ if fit.plan.outputFormat == .avif { retry.avif.quality = quality } else { retry.webp.quality = options.webp.quality }
+
+@ animation-budget-gif-written-over-it
+? AnimationBudgetTests
+- guard let maxBytes = options.maxBytes, first.count > maxBytes else { return FrameFit.Written(file: first, quality: fit.quality, encodes: 1) }
++ guard let maxBytes = options.maxBytes, first.count > maxBytes || fit.quality == nil else { return FrameFit.Written(file: first, quality: fit.quality, encodes: 1) }
 
 @ budget-writer-mark-not-counted
 ? budgetValuesAreChecked|eachVariantHasItsOwnBudget
@@ -1044,15 +1059,50 @@ mutants=$(cat <<'EOF'
 - plan.animates = animates
 + plan.animates = false
 
-@ animation-window-chosen-per-frame
-? aSmartCropKeepsOneWindowForEveryFrame
-- if index == 0, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
-+ if index == 1, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
+@ animation-window-from-the-first-frame
+? AnimationWindowTests
+- let sampled = Self.sampled(frameCount: decoder.frameCount)
++ let sampled = [0]
+
+@ animation-window-sampled-frames-miss-the-last
+? AnimationWindowTests
+- return (0 ..< count).map { $0 * (frameCount - 1) / (count - 1) }
++ return (0 ..< count).map { $0 * (frameCount - 1) / count }
+
+@ animation-still-frame-window-from-the-first-frame
+? AnimationWindowTests
+- if keeps, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
++ if index == 0, encoder == nil, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
+
+@ animation-window-saliency-of-one-frame
+? AnimationWindowTests
+- let map = maps.count == 1 ? maps[0] : SaliencyMap(averaging: maps)
++ let map = maps[0]
+
+@ animation-window-entropy-of-one-frame
+? AnimationWindowTests
+- let corner = EntropyWindow(images: images).best(width: pw, height: ph)
++ let corner = EntropyWindow(images: [image]).best(width: pw, height: ph)
 
 @ shared-frames-fed-to-the-first-only
 ? everyVariantIsWhatItsOwnRunWrites
 - do { try fits[i].add(next.frame, delay: next.delay, index: index) } catch { fits[i].result = .failure(error) }
 + if i == 0 { try? fits[i].add(next.frame, delay: next.delay, index: index) }
+
+@ gif-unchanged-pixels-not-transparent
+? GIFWriterTests
+- out[x * 4 + 3] = same ? 0 : 255;
++ out[x * 4 + 3] = 255;
+
+@ gif-unchanged-pixels-never-kept
+? GIFWriterTests
+- keeps_last = 1;
++ keeps_last = 0;
+
+@ gif-kept-pixels-shown-as-a-colour
+? GIFWriterTests
+- (GifByteType)((w->has_alpha ? 2 : 1) << 2 | (transparent >= 0 ? 1 : 0)),
++ (GifByteType)((w->has_alpha ? 2 : 1) << 2 | (w->has_alpha ? 1 : 0)),
 
 @ gif-written-delay-in-milliseconds
 ? everyFrameIsFittedWithItsDelayAndTheLoopCount
@@ -1134,10 +1184,10 @@ mutants=$(cat <<'EOF'
 - max(2, min(256, (256 * quality + 50) / 100))
 + max(2, min(256, (256 * quality) / 100))
 
-@ png-budget-skips-256-colours
+@ png-budget-palette-starts-under-256
 ? aByteBudgetQuantisesAsALastResort
-- if try size(tight.withPalette(most)) <= maxBytes { return chosen(tight.withPalette(most)) }
-+ if try size(tight.withPalette(most)) < 0 { return chosen(tight.withPalette(most)) }
+- let most = asked.palette ?? 256
++ let most = asked.palette ?? 255
 EOF
 )
 

@@ -50,6 +50,17 @@ struct SaliencyMap {
         weights = total
     }
 
+    /// The mean of `maps` (all `side` x `side`, at least one): an animation's saliency over its frames.
+    init(averaging maps: [SaliencyMap]) {
+        width = maps[0].width
+        height = maps[0].height
+        var sum = [Float](repeating: 0, count: width * height)
+        for map in maps {
+            for i in sum.indices { sum[i] += map.weights[i] }
+        }
+        weights = sum.map { $0 / Float(maps.count) }
+    }
+
     /// `plane` (`width` x `height`) averaged into `w` x `h` cells (a cell of an image smaller than
     /// the grid repeats its nearest pixel).
     static func shrink(_ plane: [Float], width: Int, height: Int, to w: Int, _ h: Int) -> [Float] {

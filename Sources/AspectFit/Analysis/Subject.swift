@@ -37,4 +37,11 @@ public struct Subject: Sendable, Equatable {
     public var maxX: Double { x + width }
     /// The bottom edge, as a fraction of the height.
     public var maxY: Double { y + height }
+
+    /// Intersection over union of the two boxes: 0 apart, 1 the same box.
+    func overlap(_ other: Subject) -> Double {
+        let w = max(0, min(maxX, other.maxX) - max(x, other.x)), h = max(0, min(maxY, other.maxY) - max(y, other.y))
+        let union = width * height + other.width * other.height - w * h
+        return union > 0 ? w * h / union : 0
+    }
 }

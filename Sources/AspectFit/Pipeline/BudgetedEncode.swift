@@ -2,10 +2,8 @@
 /// fits, found by encoding the same pixels again (nothing is decoded or resampled twice).
 ///
 /// Lossy formats (JPEG, WebP, AVIF) search the quality between the floor (`FitOptions.minQuality`)
-/// and the quality asked for, which is tried first: a budget only ever lowers the quality, and an
-/// output that fits as asked costs one encode, one that cannot fit two (the floor is tried next).
-/// Then the search keeps a quality that fits below one that does not, so the quality chosen is
-/// always one below a quality encoded and found too large.
+/// and the quality asked for (`QualitySearch`): an output that fits as asked costs one encode, one
+/// that cannot fit two.
 /// Lossless formats (PNG, lossless WebP) try the setting asked for and then their tightest
 /// compression (PNG at libdeflate's level 12 with adaptive filters; lossless WebP quality 100, effort at least 4).
 /// A PNG still too large is then quantised: the same search over the palette size, from the palette
@@ -56,45 +54,21 @@ struct BudgetedEncode {
             }
             let tight = encoder.tightestLossless
             let most = asked.palette ?? 256
-            let fewest = min(PNGEncodeOptions.paletteColours(forQuality: minQuality), most)
-            if try size(tight.withPalette(most)) <= maxBytes { return chosen(tight.withPalette(most)) }
-            guard try size(tight.withPalette(fewest)) <= maxBytes else {
+            let fewest = PNGEncodeOptions.paletteColours(forQuality: minQuality)
+            let colours: Int
+            do {
+                colours = try QualitySearch(maxBytes: maxBytes, floor: fewest, ceiling: most).run { colours throws(FitError) in
+                    try size(tight.withPalette(colours))
+                }
+            } catch .overBudget {
                 throw .overBudget(smallestBytes: tries.map(\.bytes.count).min()!, maxBytes: maxBytes, atQuality: minQuality,
-                                  paletteColours: fewest)
+                                  paletteColours: min(fewest, most))
             }
-            return chosen(tight.withPalette(try highestFitting(from: fewest, below: most) { (c) throws(FitError) in
-                try size(tight.withPalette(c))
-            }))
+            return chosen(tight.withPalette(colours))
         }
-        let floor = min(minQuality, ceiling)
-        if try size(encoder) <= maxBytes { return chosen(encoder) }
-        guard try size(encoder.atQuality(floor)) <= maxBytes else {
-            throw .overBudget(smallestBytes: try size(encoder.atQuality(floor)), maxBytes: maxBytes, atQuality: floor)
+        let quality = try QualitySearch(maxBytes: maxBytes, floor: minQuality, ceiling: ceiling).run { quality throws(FitError) in
+            try size(encoder.atQuality(quality))
         }
-        return chosen(encoder.atQuality(try highestFitting(from: floor, below: ceiling) { (q) throws(FitError) in
-            try size(encoder.atQuality(q))
-        }))
-    }
-
-    /// The highest setting in `low..<high` whose encode fits, given that `low`'s fits and `high`'s is
-    /// too large. The next setting is interpolated on the two sizes (one above the estimate: sizes
-    /// grow faster than linearly near the top), the midpoint after an interpolation that did not
-    /// halve the interval; the result is always one below a setting found too large.
-    private func highestFitting(from low: Int, below high: Int,
-                                size: (Int) throws(FitError) -> Int) throws(FitError) -> Int {
-        var (low, high) = (low, high)
-        var bisect = false
-        while high - low > 1 {
-            var middle = (low + high) / 2
-            if !bisect {
-                let (small, large) = (try size(low), try size(high))
-                let step = Double(high - low) * Double(maxBytes - small) / Double(large - small)
-                middle = min(high - 1, low + 1 + Int(step))
-            }
-            let width = high - low
-            if try size(middle) <= maxBytes { low = middle } else { high = middle }
-            bisect = !bisect && (high - low) * 2 > width
-        }
-        return low
+        return chosen(encoder.atQuality(quality))
     }
 }

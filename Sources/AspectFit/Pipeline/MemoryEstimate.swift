@@ -126,8 +126,9 @@ public struct MemoryEstimate: Sendable, Equatable {
             // libwebp's ARGB picture and YUVA planes, the coder's tokens, the file and its copy
             encoding = 4 * box * 3 + (1 << 20)
         case .gif:
-            // the frame's indices, the last frame and the quantizer's histogram and cache
-            encoding = 5 * box + (2 << 20)
+            // the frame's indices, the last frame, the changed rectangle's copy with its unchanged
+            // pixels marked, and the quantizer's histogram and cache
+            encoding = 9 * box + (2 << 20)
         case .avif, .heic:
             // libavif's YUV planes and aom's frame buffers and look-ahead (several frames' worth); a
             // sequence: libaom's reference frames, and below speed 7 (its good-quality mode) its

@@ -47,11 +47,16 @@ extension Pipeline {
     /// `plan` with its window chosen on `frame` (the whole source at the plan's decode scale): its
     /// geometry re-planned with that focus.
     func choosingWindow(from frame: PixelBuffer, plan: FitPlan) throws(FitError) -> FitPlan {
+        try choosingWindow(with: CropWindowFinder(options.gravity, frame: frame, orientation: plan.source.orientation), plan: plan)
+    }
+
+    /// `plan` with its window chosen by `finder` (built for this pipeline's gravity): its geometry
+    /// re-planned with that focus.
+    func choosingWindow(with finder: CropWindowFinder, plan: FitPlan) throws(FitError) -> FitPlan {
         let source = plan.source
         let upright = source.orientation.uprightSize(width: source.width, height: source.height)
         let w = Double(upright.width), h = Double(upright.height)
         let window = (width: plan.geometry.crop.width / w, height: plan.geometry.crop.height / h)
-        let finder = CropWindowFinder(options.gravity, frame: frame, orientation: source.orientation)
         let focus = finder.focus(window: window)
         var crop: CropPlan
         do {

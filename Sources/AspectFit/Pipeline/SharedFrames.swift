@@ -2,9 +2,10 @@
 /// of every frame: each frame, composited on its canvas, is fitted by every output in the same pass,
 /// as `SharedDecode` feeds a still image's rows to several resamplers. An output that animates
 /// encodes each frame as it comes; a still output keeps its frame (`FitOptions.frame`, or the first).
-/// A window chosen from the pixels (attention, entropy) is chosen on the first frame, per output, and
-/// kept for every frame. Memory holds the canvas, one fitted frame per output and the encoded files,
-/// whatever the frame count.
+/// A window chosen from the pixels (attention, entropy) is chosen per output and kept for every
+/// frame: an animated output's from frames spread over the animation (`AnimationWindows`, a pass of
+/// its own before this one), a still output's from its frame. Memory holds the canvas, one fitted
+/// frame per output and the encoded files, whatever the frame count.
 ///
 /// Each output fails by itself (a window it cannot choose, an encode that fails); a frame that cannot
 /// be decoded fails the outputs still waiting for frames, and the decoder's limits fail them all.
@@ -30,8 +31,39 @@ struct SharedFrames {
         do { decoder = try AnimationDecoder(data: bytes, policy: policy) } catch {
             return Array(repeating: .failure(.image(error)), count: outputs.count)
         }
-        let layout: PixelLayout = decoder.hasAlpha ? .rgba8 : .rgb8
         var fits = outputs.map { FrameFit($0, loopCount: decoder.loopCount) }
+        let choosing = fits.indices.filter { fits[$0].result == nil && fits[$0].choosesWindowOverFrames }
+        if !choosing.isEmpty {
+            let gravities = Set(choosing.map { fits[$0].pipeline.options.gravity })
+            do throws(FitError) {
+                let windows = try AnimationWindows(bytes, policy: policy, gravities: gravities, orientation: fits[choosing[0]].plan.source.orientation,
+                                                   cancellation: cancellation)
+                for i in choosing {
+                    do { try fits[i].chooseWindow(windows) } catch { fits[i].result = .failure(error) }
+                }
+            } catch {
+                for i in choosing { fits[i].result = .failure(error) }
+            }
+        }
+        Self.feed(&fits, from: decoder, cancellation: cancellation)
+        return fits.map { fit in
+            fit.result ?? Result { () throws(FitError) in
+                guard fit.encoder != nil else {
+                    return try fit.finish(decoderWarnings: decoder.warnings, frameCount: decoder.frameCount, clock: clock, cancellation: cancellation)
+                }
+                let written = try budgeted(fit, bytes, policy: policy, loopCount: decoder.loopCount, cancellation: cancellation)
+                return fit.finish(written, decoderWarnings: decoder.warnings, clock: clock)
+            }
+        }
+    }
+
+    private static func decoder(_ bytes: UnsafeRawBufferPointer, policy: DecodePolicy) throws(FitError) -> AnimationDecoder {
+        do { return try AnimationDecoder(data: bytes, policy: policy) } catch { throw .image(error) }
+    }
+
+    /// Decodes the frames and gives each to every fit that still wants them.
+    private static func feed(_ fits: inout [FrameFit], from decoder: AnimationDecoder, cancellation: CancellationFlag?) {
+        let layout: PixelLayout = decoder.hasAlpha ? .rgba8 : .rgb8
         var index = 0
         while fits.contains(where: \.wantsFrames) {
             let next: (frame: PixelBuffer, delay: Int)?
@@ -48,16 +80,37 @@ struct SharedFrames {
             }
             index += 1
         }
-        return fits.map { fit in
-            fit.result ?? Result { () throws(FitError) in
-                try fit.finish(decoderWarnings: decoder.warnings, frameCount: decoder.frameCount, clock: clock, cancellation: cancellation)
-            }
+    }
+
+    /// `fit`'s animation as written, or under a byte budget (`FitOptions.maxBytes`) at the highest
+    /// lossy quality that fits (`QualitySearch`, floor `FitOptions.minQuality`): the frames are not
+    /// kept, so each quality tried decodes and fits every frame again, for this output alone. A GIF
+    /// or a lossless WebP has no quality to lower: over the budget, it fails.
+    private func budgeted(_ fit: FrameFit, _ bytes: UnsafeRawBufferPointer, policy: DecodePolicy, loopCount: Int?,
+                          cancellation: CancellationFlag?) throws(FitError) -> FrameFit.Written {
+        let first = try fit.file()
+        let options = fit.pipeline.options
+        guard let maxBytes = options.maxBytes, first.count > maxBytes else { return FrameFit.Written(file: first, quality: fit.quality, encodes: 1) }
+        guard let ceiling = fit.quality else { throw .overBudget(smallestBytes: first.count, maxBytes: maxBytes, atQuality: nil) }
+        var files = [ceiling: first]
+        let chosen = try QualitySearch(maxBytes: maxBytes, floor: options.minQuality, ceiling: ceiling).run { quality throws(FitError) in
+            if let file = files[quality] { return file.count }
+            var retry = options
+            if fit.plan.outputFormat == .avif { retry.avif.quality = quality } else { retry.webp.quality = quality }
+            let decoder = try Self.decoder(bytes, policy: policy)
+            var again = [FrameFit(Output(pipeline: Pipeline(options: retry), plan: fit.plan, workspace: fit.workspace), loopCount: loopCount)]
+            Self.feed(&again, from: decoder, cancellation: cancellation)
+            if case .failure(let error) = again[0].result { throw error }
+            files[quality] = try again[0].file()
+            return files[quality]!.count
         }
+        return FrameFit.Written(file: files[chosen]!, quality: chosen, encodes: files.count)
     }
 }
 
-/// One output of `SharedFrames` while the frames come: its plan (its window chosen on the first
-/// frame), and the encoder of the animation it writes or the frame it keeps as a still.
+/// One output of `SharedFrames` while the frames come: its plan (a smart crop's window chosen over
+/// the frames, or on a still's frame), and the encoder of the animation it writes or the frame it
+/// keeps as a still.
 private struct FrameFit {
     let pipeline: Pipeline
     var plan: FitPlan
@@ -92,39 +145,65 @@ private struct FrameFit {
     /// An animation wants every frame; a still the frames up to its own.
     var wantsFrames: Bool { result == nil && (encoder != nil || still == nil) }
 
+    /// Whether the output animates and its window is still to be chosen from the pixels.
+    var choosesWindowOverFrames: Bool { encoder != nil && plan.windowChoice?.isChosen == false }
+
+    /// Chooses the window, once for every frame, from `windows`' analysis of the frames.
+    mutating func chooseWindow(_ windows: AnimationWindows) throws(FitError) {
+        guard let finder = windows.finders[pipeline.options.gravity] else { return }
+        plan = try pipeline.choosingWindow(with: finder, plan: plan)
+    }
+
     /// Fits frame `index`, shown for `delay` milliseconds.
     mutating func add(_ frame: PixelBuffer, delay: Int, index: Int) throws(FitError) {
-        if index == 0, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
+        let keeps = encoder == nil && index == (pipeline.options.frame ?? 0)
+        if keeps, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
         if let encoder {
             let fitted = pipeline.composed(pipeline.resample(frame, crop: plan.geometry, workspace: workspace), plan: plan)
             do { try encoder.add(fitted, delay: delay) } catch { throw .image(error) }
             frames += 1
             duration += delay
-        } else if index == (pipeline.options.frame ?? 0) {
+        } else if keeps {
             still = pipeline.resample(frame, crop: plan.geometry, workspace: workspace)
         }
     }
 
-    /// The written animation, or the still frame encoded.
+    /// An animation's file, the lossy quality it was encoded at and how many encodes it took.
+    struct Written {
+        var file: [UInt8]
+        var quality: Int?
+        var encodes: Int
+    }
+
+    /// The lossy quality the animation is encoded at (AVIF, lossy WebP); nil for GIF and lossless WebP.
+    var quality: Int? {
+        let options = pipeline.options
+        return plan.outputFormat == .avif ? options.avif.quality
+            : plan.outputFormat == .webp && !options.webp.lossless ? options.webp.quality : nil
+    }
+
+    /// The animation's file, once every frame is added.
+    func file() throws(FitError) -> [UInt8] {
+        guard let encoder else { throw .image(.invalidArgument("a still output writes no animation")) }
+        do { return try encoder.finish() } catch { throw .image(error) }
+    }
+
+    /// The still frame encoded.
     func finish(decoderWarnings: [String], frameCount: Int, clock: Stopwatch, cancellation: CancellationFlag?) throws(FitError) -> FitResult {
         var clock = clock
-        guard let encoder else {
-            guard let still else {
-                throw .plan(.noSuchFrame(index: pipeline.options.frame ?? 0, frameCount: frameCount, format: plan.source.format.name))
-            }
-            clock.lap("decode+resample")
-            return try pipeline.finish(still, plan: plan, decodeWarnings: pipeline.reported(decoderWarnings), workspace: workspace,
-                                       clock: clock, cancellation: cancellation)
+        guard let still else {
+            throw .plan(.noSuchFrame(index: pipeline.options.frame ?? 0, frameCount: frameCount, format: plan.source.format.name))
         }
-        let file: [UInt8]
-        do { file = try encoder.finish() } catch { throw .image(error) }
+        clock.lap("decode+resample")
+        return try pipeline.finish(still, plan: plan, decodeWarnings: pipeline.reported(decoderWarnings), workspace: workspace,
+                                   clock: clock, cancellation: cancellation)
+    }
+
+    /// The result of the animation `written`.
+    func finish(_ written: Written, decoderWarnings: [String], clock: Stopwatch) -> FitResult {
+        var clock = clock
         clock.lap("frames")
         let options = pipeline.options
-        let quality = plan.outputFormat == .avif ? options.avif.quality
-            : plan.outputFormat == .webp && !options.webp.lossless ? options.webp.quality : nil
-        if let maxBytes = options.maxBytes, file.count > maxBytes {
-            throw .overBudget(smallestBytes: file.count, maxBytes: maxBytes, atQuality: quality)
-        }
         var warnings = pipeline.reported(decoderWarnings)
         if plan.outputFormat == .avif, loopCount != 0 {
             let plays = loopCount ?? 1
@@ -134,7 +213,7 @@ private struct FrameFit {
         if options.keepMetadata != .none && (plan.source.exif != nil || plan.source.xmp != nil || plan.source.iptc != nil) {
             warnings.append("metadata dropped: animations are written without it")
         }
-        return FitResult(bytes: file, plan: plan, warnings: warnings, timings: clock.laps, quality: quality, encodes: 1,
-                         frames: frames, durationMilliseconds: duration)
+        return FitResult(bytes: written.file, plan: plan, warnings: warnings, timings: clock.laps, quality: written.quality,
+                         encodes: written.encodes, frames: frames, durationMilliseconds: duration)
     }
 }

@@ -1,10 +1,16 @@
 /* Animated GIF through giflib, a frame written as it is added: each with its own palette (cio_quantize).
  * Opaque animations write only the rectangle that changed since the last frame (disposal 1: left in
- * place); with transparency every frame is whole and cleared after it shows (disposal 2). */
+ * place), and inside it the pixels the last frame already had are transparent, so what shows through
+ * is what was there, and the runs of one index compress; with transparency every frame is whole and
+ * cleared after it shows (disposal 2). */
 #include "animation/animation_writers.h"
 #include <gif_lib.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The unchanged pixels are made transparent when at least 1 in this many of the rectangle are (fewer
+ * cost more in the palette entry and the broken runs than they save: bench/animations.sh's GIFs). */
+enum { KEPT_SHARE_DENOMINATOR = 8 };
 
 struct cio_gif_writer {
     GifFileType *gif;
@@ -12,6 +18,7 @@ struct cio_gif_writer {
     uint32_t width, height;
     int has_alpha;
     uint8_t *last;                /* the last frame's RGBA, packed */
+    uint8_t *masked;              /* the changed rectangle, its unchanged pixels transparent, packed */
     uint8_t *indices;
     uint32_t frames;
 };
@@ -50,9 +57,10 @@ cio_status cio_gif_writer_new(const cio_animation_encode_options *options, cio_g
     const size_t pixels = (size_t)options->width * options->height;
     if (w != NULL) {
         w->last = malloc(pixels * 4);
+        w->masked = malloc(pixels * 4);
         w->indices = malloc(pixels);
     }
-    if (w == NULL || w->last == NULL || w->indices == NULL) {
+    if (w == NULL || w->last == NULL || w->masked == NULL || w->indices == NULL) {
         cio_gif_writer_free(w);
         cio_set_message(message, "out of memory");
         return CIO_OUT_OF_MEMORY;
@@ -97,14 +105,42 @@ static void changed_rect(const cio_gif_writer *w, const uint8_t *rgba, size_t st
     if (*right == 0) *left = *top = 0, *right = *bottom = 1;
 }
 
+/* Copies the rectangle into w->masked, opaque where the pixel differs from the last frame and
+ * transparent where it does not; returns how many are transparent. */
+static size_t mask_unchanged(cio_gif_writer *w, const uint8_t *part, size_t stride, uint32_t left, uint32_t top,
+                             uint32_t width, uint32_t height) {
+    size_t unchanged = 0;
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *row = part + (size_t)y * stride, *last = w->last + ((size_t)(top + y) * w->width + left) * 4;
+        uint8_t *out = w->masked + (size_t)y * width * 4;
+        for (uint32_t x = 0; x < width; x++) {
+            const int same = memcmp(row + x * 4, last + x * 4, 3) == 0;
+            memcpy(out + x * 4, row + x * 4, 3);
+            out[x * 4 + 3] = same ? 0 : 255;
+            unchanged += (size_t)same;
+        }
+    }
+    return unchanged;
+}
+
 cio_status cio_gif_writer_add(cio_gif_writer *w, const uint8_t *rgba, size_t stride, int delay_ms, cio_message *message) {
     uint32_t left = 0, top = 0, right = w->width, bottom = w->height;
     if (!w->has_alpha && w->frames > 0) changed_rect(w, rgba, stride, &left, &top, &right, &bottom);
     const uint32_t width = right - left, height = bottom - top;
     const uint8_t *part = rgba + (size_t)top * stride + (size_t)left * 4;
+    size_t part_stride = stride;
+    /* an opaque frame shows the last one through its unchanged pixels when they are enough to pay for
+     * the palette entry they take */
+    int keeps_last = 0;
+    if (!w->has_alpha && w->frames > 0 &&
+        mask_unchanged(w, part, stride, left, top, width, height) * KEPT_SHARE_DENOMINATOR >= (size_t)width * height) {
+        part = w->masked;
+        part_stride = (size_t)width * 4;
+        keeps_last = 1;
+    }
     uint8_t palette[256][3];
-    const int transparent = w->has_alpha ? 255 : -1;
-    const int colors = cio_quantize(part, width, height, stride, transparent, palette, w->indices);
+    const int transparent = w->has_alpha || keeps_last ? 255 : -1;
+    const int colors = cio_quantize(part, width, height, part_stride, transparent, palette, w->indices);
     if (colors == 0) {
         cio_set_message(message, "out of memory");
         return CIO_OUT_OF_MEMORY;
@@ -120,8 +156,8 @@ cio_status cio_gif_writer_add(cio_gif_writer *w, const uint8_t *rgba, size_t str
         return CIO_OUT_OF_MEMORY;
     }
     const int centiseconds = (delay_ms + 5) / 10;
-    const int transparent_index = w->has_alpha ? (colors - 1 < 255 ? colors - 1 : 255) : 0;
-    const GifByteType control[4] = {(GifByteType)((w->has_alpha ? 2 : 1) << 2 | (w->has_alpha ? 1 : 0)),
+    const int transparent_index = transparent >= 0 ? (colors - 1 < 255 ? colors - 1 : 255) : 0;
+    const GifByteType control[4] = {(GifByteType)((w->has_alpha ? 2 : 1) << 2 | (transparent >= 0 ? 1 : 0)),
                                     (GifByteType)(centiseconds & 0xFF), (GifByteType)(centiseconds >> 8 & 0xFF),
                                     (GifByteType)transparent_index};
     cio_status status = CIO_OK;
@@ -160,6 +196,7 @@ void cio_gif_writer_free(cio_gif_writer *w) {
     if (w->gif != NULL) EGifCloseFile(w->gif, &error);
     free(w->file.bytes);
     free(w->last);
+    free(w->masked);
     free(w->indices);
     free(w);
 }
