@@ -7,7 +7,7 @@ public struct PNGEncodeOptions: Sendable, Hashable, Codable {
 
     /// Indexed colour with at most this many palette entries (2...256), or nil for truecolour (or
     /// grey, as the pixels are). An image with no more distinct colours than that keeps them exactly;
-    /// others get a median-cut palette in premultiplied RGBA and Floyd-Steinberg dithering, partial
+    /// others get a palette cut by variance in premultiplied RGBA and Floyd-Steinberg dithering, partial
     /// alpha kept per entry (tRNS). Written at 1, 2, 4 or 8 bits a pixel, whichever holds the
     /// palette, rows unfiltered; always 8 bits a sample, whatever `FitOptions.bitDepth` says.
     public var palette: Int?

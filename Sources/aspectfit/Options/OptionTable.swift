@@ -261,7 +261,7 @@ enum OptionTable {
             long: "png-palette", section: .output,
             help: "Indexed-colour PNG (as pngquant, or sharp's png palette) with at most COLOURS entries, 2-256, each "
                 + "with its own alpha; default: 256. An image with that many colours or fewer keeps them exactly; others "
-                + "get a median-cut palette with Floyd-Steinberg dithering. 1, 2, 4 or 8 bits a pixel, whichever holds "
+                + "get a palette cut from their colours by variance, Floyd-Steinberg dithered. 1, 2, 4 or 8 bits a pixel, whichever holds "
                 + "the palette, 8 bits a sample. off: truecolour (turns it off in a variant).",
             action: .value(valueName: "default|COLOURS|off") { line, value throws(UsageError) in
                 switch value.text.lowercased() {
