@@ -671,8 +671,8 @@ mutants=$(cat <<'EOF'
 
 @ budget-lossless-not-retried
 ? losslessBudgetsTryTheTightestCompressionThenFail
-- for (key, setting) in settings.enumerated() where key == 0 || setting != encoder {
-+ for (key, setting) in settings.enumerated() where key == 0 {
+- for setting in [encoder, encoder.tightestLossless] {
++ for setting in [encoder] {
 
 @ wide-colour-not-premultiplied
 ? WideResamplerTests
@@ -1168,6 +1168,46 @@ mutants=$(cat <<'EOF'
 ? theMemoryEstimateHoldsAnAVIFSequence
 - : options.avif.speed >= 7 ? 80 * box + (12 << 20) : 360 * box + (48 << 20)
 + : 16 * box + (16 << 20)
+
+@ png-palette-never-exact
+? everyKindOfInputIsWrittenIndexed
+- if (count == colours) return 0;
++ if (count == colours || count == 1) return 0;
+
+@ png-palette-depth-skips-4-bits
+? everyKindOfInputIsWrittenIndexed
+- palette->bit_depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8;
++ palette->bit_depth = count <= 2 ? 1 : count <= 4 ? 2 : 8;
+
+@ png-palette-packed-low-bits-first
+? everyKindOfInputIsWrittenIndexed
+- out[x / per_byte] |= (uint8_t)(row[x] << (8 - bit_depth * (int)(x % per_byte + 1)));
++ out[x / per_byte] |= (uint8_t)(row[x] << (bit_depth * (int)(x % per_byte)));
+
+@ png-palette-trns-dropped
+? everyKindOfInputIsWrittenIndexed
+- if (entries[i][3] < 255) palette->alpha_count = i + 1;
++ if (entries[i][3] < 255) palette->alpha_count = 0;
+
+@ png-palette-dither-not-premultiplied
+? everyKindOfInputIsWrittenIndexed
+- for (int c = 0; c < 3; c++) t[c] = clamp(premultiply(p[c], a) + (e[c] + 8) / 16, 0, t[3]);
++ for (int c = 0; c < 3; c++) t[c] = clamp(p[c] + (e[c] + 8) / 16, 0, t[3]);
+
+@ png-palette-sixteen-bit-route
+? everyKindOfInputIsWrittenIndexed
+- guard format == .png, options.png.palette == nil else { return .eight }
++ guard format == .png else { return .eight }
+
+@ png-budget-floor-rounded-down
+? aByteBudgetQuantisesAsALastResort
+- max(2, min(256, (256 * quality + 50) / 100))
++ max(2, min(256, (256 * quality) / 100))
+
+@ png-budget-palette-starts-under-256
+? aByteBudgetQuantisesAsALastResort
+- let most = asked.palette ?? 256
++ let most = asked.palette ?? 255
 EOF
 )
 

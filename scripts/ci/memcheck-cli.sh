@@ -17,7 +17,7 @@ samples=("$corpus/bad/*.jpg" "$corpus/bad/*.png $corpus/bad/zero-length-noext" "
          "$corpus/webp/*.webp $corpus/gif/*.gif" "$corpus/avif/*.avif $corpus/avif/*.avifs"
          "$corpus/heic/alpha-*.heic $corpus/heic/clap-*.heic $corpus/heic/bad-*.heic"
          "Tests/HEIFGridSet/grid-*.heic Tests/HEIFGridSet/phone-*.heic")
-# The WebP, AVIF and GIF encoders, from one file of each format read (opaque and transparent). The
+# The WebP, AVIF, GIF and indexed PNG encoders, from one file of each format read (opaque and transparent). The
 # animated files of the samples above are written as animations (-f auto keeps GIF, WebP and AVIF
 # sequences, so the opaque .avifs is read and written frame by frame).
 encoded="$corpus/photos/harvesters-1165x859.jpg $corpus/photos/tulips-vignette-alpha-500x500.png $corpus/webp/lossy-alpha-libwebp.webp
@@ -48,7 +48,8 @@ for args in "-r 4:3 -w 200" "-r square -w 64 --radius 25% -f png" "-r 16:9 -w 96
   for sample in "${samples[@]}"; do check "$args" "$sample"; done
 done
 for args in "-r 4:3 -w 160 -f webp" "-r square -w 96 --radius 20% -f webp --webp-lossless" "-r 3:2 -w 120 -f avif" \
-            "-r square -w 64 --radius 25% -f avif --chroma444" "-r 4:3 -w 120 -f gif"; do
+            "-r square -w 64 --radius 25% -f avif --chroma444" "-r 4:3 -w 120 -f gif" \
+            "-r square -w 80 --radius 25% -f png --png-palette 64"; do
   check "$args" "$encoded"
 done
 # A transparent animation written as an AVIF sequence, with its alpha track.

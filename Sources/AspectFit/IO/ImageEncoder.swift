@@ -48,6 +48,7 @@ public enum ImageEncoder {
                                  warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
         var c = cio_png_options()
         c.compression_level = Int32(clamping: options.compressionLevel)
+        c.palette_colours = Int32(clamping: options.palette ?? 0)
         return try encode(image, iccProfile: iccProfile, blocks: MetadataBlocks(exif: exif, xmp: xmp, iptc: iptc),
                           markedSRGB: markedSRGB, warnings: &warnings) { image, metadata, output, size, message in
             cio_encode_png(image, &c, metadata, output, size, message)
@@ -127,7 +128,8 @@ public enum ImageEncoder {
     }
 
     /// Encodes any of the four layouts with 16 bits per sample (big-endian in the file, as PNG
-    /// stores them); metadata as `encodePNG` of an 8-bit image.
+    /// stores them); metadata as `encodePNG` of an 8-bit image. A palette (`PNGEncodeOptions.palette`)
+    /// is refused: it is written from 8-bit pixels.
     public static func encodePNG(_ image: PixelBuffer16, options: PNGEncodeOptions = .init(), iccProfile: [UInt8]?,
                                  exif: [UInt8]?, xmp: [UInt8]? = nil, iptc: [UInt8]? = nil, markedSRGB: Bool = false,
                                  warnings: inout [String]) throws(ImageIOError) -> [UInt8] {
@@ -136,6 +138,7 @@ public enum ImageEncoder {
         }
         var options16 = cio_png_options()
         options16.compression_level = Int32(clamping: options.compressionLevel)
+        options16.palette_colours = Int32(clamping: options.palette ?? 0)
         return try image.samples.withUnsafeBufferPointer { (samples) throws(ImageIOError) in
             let pixels = UnsafeRawPointer(samples.baseAddress)?.assumingMemoryBound(to: UInt8.self)
             var c = cio_image(pixels: pixels, width: UInt32(image.width),

@@ -5,8 +5,10 @@
 /// and the quality asked for (`QualitySearch`): an output that fits as asked costs one encode, one
 /// that cannot fit two.
 /// Lossless formats (PNG, lossless WebP) try the setting asked for and then their tightest
-/// compression (PNG at libdeflate's level 12 with adaptive filters; lossless WebP quality 100, effort at least 4);
-/// nothing is quantised, so an output still too large fails.
+/// compression (PNG at libdeflate's level 12 with adaptive filters; lossless WebP quality 100, effort at least 4).
+/// A PNG still too large is then quantised: the same search over the palette size, from the palette
+/// asked for (or 256 colours) down to the floor `PNGEncodeOptions.paletteColours(forQuality:)` of
+/// `minQuality`, at level 12. Lossless WebP still too large fails.
 struct BudgetedEncode {
     /// The most bytes the output may take.
     var maxBytes: Int
@@ -18,6 +20,8 @@ struct BudgetedEncode {
         var bytes: [UInt8]
         /// The lossy quality encoded at; nil for a lossless output.
         var quality: Int?
+        /// The palette size limit of an indexed PNG; nil for any other output.
+        var paletteColours: Int?
         /// How many encodes the search took.
         var encodes: Int
     }
@@ -26,32 +30,45 @@ struct BudgetedEncode {
     /// `warnings` gets the chosen encode's metadata warnings.
     func run(_ encoder: OutputEncoder, image: PixelBuffer, tag: ColourTag, metadata: MetadataBlocks,
              warnings: inout [String]) throws(FitError) -> Chosen {
-        var encodes = 0
-        var tries: [Int: (bytes: [UInt8], warnings: [String])] = [:]
-        func encoded(_ encoder: OutputEncoder, key: Int) throws(FitError) -> [UInt8] {
-            if let done = tries[key] { return done.bytes }
+        var tries: [(encoder: OutputEncoder, bytes: [UInt8], warnings: [String])] = []
+        func size(_ setting: OutputEncoder) throws(FitError) -> Int {
+            if let done = tries.first(where: { $0.encoder == setting }) { return done.bytes.count }
             var found: [String] = []
             let bytes: [UInt8]
-            do { bytes = try encoder.encode(image, tag: tag, metadata: metadata, warnings: &found) } catch { throw .image(error) }
-            encodes += 1
-            tries[key] = (bytes, found)
-            return bytes
+            do { bytes = try setting.encode(image, tag: tag, metadata: metadata, warnings: &found) } catch { throw .image(error) }
+            tries.append((setting, bytes, found))
+            return bytes.count
         }
-        func chosen(_ key: Int, quality: Int?) -> Chosen {
-            warnings += tries[key]!.warnings
-            return Chosen(bytes: tries[key]!.bytes, quality: quality, encodes: encodes)
+        func chosen(_ setting: OutputEncoder) -> Chosen {
+            let done = tries.first { $0.encoder == setting }!
+            warnings += done.warnings
+            return Chosen(bytes: done.bytes, quality: setting.lossyQuality, paletteColours: setting.paletteColours,
+                          encodes: tries.count)
         }
         guard let ceiling = encoder.lossyQuality else {
-            let settings = [encoder, encoder.tightestLossless]
-            for (key, setting) in settings.enumerated() where key == 0 || setting != encoder {
-                if try encoded(setting, key: key).count <= maxBytes { return chosen(key, quality: nil) }
+            for setting in [encoder, encoder.tightestLossless] {
+                if try size(setting) <= maxBytes { return chosen(setting) }
             }
-            let smallest = tries.values.map(\.bytes.count).min()!
-            throw .overBudget(smallestBytes: smallest, maxBytes: maxBytes, atQuality: nil)
+            guard case .png(let asked) = encoder else {
+                throw .overBudget(smallestBytes: tries.map(\.bytes.count).min()!, maxBytes: maxBytes, atQuality: nil)
+            }
+            let tight = encoder.tightestLossless
+            let most = asked.palette ?? 256
+            let fewest = PNGEncodeOptions.paletteColours(forQuality: minQuality)
+            let colours: Int
+            do {
+                colours = try QualitySearch(maxBytes: maxBytes, floor: fewest, ceiling: most).run { colours throws(FitError) in
+                    try size(tight.withPalette(colours))
+                }
+            } catch .overBudget {
+                throw .overBudget(smallestBytes: tries.map(\.bytes.count).min()!, maxBytes: maxBytes, atQuality: minQuality,
+                                  paletteColours: min(fewest, most))
+            }
+            return chosen(tight.withPalette(colours))
         }
         let quality = try QualitySearch(maxBytes: maxBytes, floor: minQuality, ceiling: ceiling).run { quality throws(FitError) in
-            try encoded(quality == ceiling ? encoder : encoder.atQuality(quality), key: quality).count
+            try size(encoder.atQuality(quality))
         }
-        return chosen(quality, quality: quality)
+        return chosen(encoder.atQuality(quality))
     }
 }

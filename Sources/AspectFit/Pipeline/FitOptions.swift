@@ -58,10 +58,13 @@ public struct FitOptions: Sendable, Hashable, Codable {
     public var decode = DecodePolicy()
     /// At most this many bytes per output: the highest lossy quality up to the one asked for that
     /// fits (re-encoding the resampled pixels, never decoding again), or for a lossless format its
-    /// tightest compression; `FitError.overBudget` when nothing fits. Nil: no budget.
+    /// tightest compression, and then for PNG the largest palette that fits down to the floor
+    /// `PNGEncodeOptions.paletteColours(forQuality: minQuality)`; `FitError.overBudget` when
+    /// nothing fits. Nil: no budget.
     public var maxBytes: Int?
-    /// The lowest quality (1...100, on each format's own scale) a byte budget may go down to; a
-    /// quality asked for below it is kept as asked.
+    /// The lowest quality (1...100, on each format's own scale; for PNG the fewest palette colours,
+    /// `PNGEncodeOptions.paletteColours(forQuality:)`) a byte budget may go down to; a quality
+    /// asked for below it is kept as asked.
     public var minQuality = 30
     /// Which frames of an animated GIF or WebP, or an AVIF sequence, are written: all of them (when
     /// the output format animates: GIF, WebP, AVIF) or the first.

@@ -12,6 +12,10 @@ public struct FitResult: Sendable {
     /// The lossy quality the output was encoded at (JPEG, lossy WebP, AVIF): the one asked for, or
     /// under `FitOptions.maxBytes` the highest that fits. Nil for PNG and lossless WebP.
     public var quality: Int?
+    /// The palette size limit of an indexed PNG (`PNGEncodeOptions.palette`, or under
+    /// `FitOptions.maxBytes` the largest that fits); the file holds at most that many entries.
+    /// Nil for every other output.
+    public var paletteColours: Int?
     /// How many times the output was encoded: 1, or more when a byte budget searched.
     public var encodes: Int = 1
     /// The frames written: 1 for a still image.

@@ -108,8 +108,10 @@ public struct MemoryEstimate: Sendable, Equatable {
         let encoding: Int
         switch plan.outputFormat {
         case .png:
-            // filtered rows, libdeflate's output bound, the result's copy
-            encoding = 3 * (raw + plan.outputHeight) + (1 << 16)
+            // filtered rows, libdeflate's output bound, the result's copy; a palette (asked, or a
+            // budget's last resort) adds an RGBA copy, the indices and the quantizer's tables
+            let quantizing = options.png.palette != nil || options.maxBytes != nil
+            encoding = 3 * (raw + plan.outputHeight) + (1 << 16) + (quantizing ? 5 * box + (4 << 20) : 0)
         case .jpeg:
             let q = options.jpeg.quality
             let full = options.jpeg.resolvedChroma == .full444 || plan.outputLayout.channels == 1

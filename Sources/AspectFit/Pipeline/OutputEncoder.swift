@@ -58,6 +58,19 @@ enum OutputEncoder: Equatable {
         }
     }
 
+    /// The palette size limit of an indexed PNG encode; nil for every other.
+    var paletteColours: Int? {
+        if case .png(let o) = self { return o.palette }
+        return nil
+    }
+
+    /// The same PNG encoder with a palette of at most `colours`; any other encoder unchanged.
+    func withPalette(_ colours: Int) -> OutputEncoder {
+        guard case .png(var o) = self else { return self }
+        o.palette = colours
+        return .png(o)
+    }
+
     /// The same encoder at lossy quality `quality` (a lossless one unchanged).
     func atQuality(_ quality: Int) -> OutputEncoder {
         switch self {

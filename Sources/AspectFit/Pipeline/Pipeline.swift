@@ -94,9 +94,10 @@ public struct Pipeline: Sendable {
 
     /// The depth `options.bitDepth` asks of a `format` output of `info`: PNG alone holds 16 bits; by
     /// default a 16-bit PNG keeps them, unless `toSRGB` converts it (at 8 bits), `trim` reads it (at 8
-    /// bits) or `maxBytes` asks for small files (a forced 16-bit output over the budget fails).
+    /// bits) or `maxBytes` asks for small files (a forced 16-bit output over the budget fails). A
+    /// palette PNG is 8-bit whatever `bitDepth` asks.
     private func outputBitDepth(source info: ImageInfo, format: ImageFormat) -> BitDepth {
-        guard format == .png else { return .eight }
+        guard format == .png, options.png.palette == nil else { return .eight }
         if let depth = options.bitDepth { return depth }
         return info.format == .png && info.bitDepth == 16 && !options.toSRGB && options.trim == nil
             && options.maxBytes == nil ? .sixteen : .eight
@@ -158,12 +159,12 @@ public struct Pipeline: Sendable {
         } else {
             do {
                 chosen = .init(bytes: try encoder.encode(image, tag: tag, metadata: metadata, warnings: &warnings),
-                               quality: encoder.lossyQuality, encodes: 1)
+                               quality: encoder.lossyQuality, paletteColours: encoder.paletteColours, encodes: 1)
             } catch { throw .image(error) }
         }
         clock.lap("encode")
         return FitResult(bytes: chosen.bytes, plan: plan, warnings: warnings, timings: clock.laps,
-                         quality: chosen.quality, encodes: chosen.encodes)
+                         quality: chosen.quality, paletteColours: chosen.paletteColours, encodes: chosen.encodes)
     }
 
     /// The resampled picture made into the output: sharpened, placed in its contain box, its

@@ -159,6 +159,9 @@ typedef struct {
 
 typedef struct {
     int compression_level;        /* 0...12: libdeflate's level (0 stores) */
+    int palette_colours;          /* 0: truecolour or grey as the layout; 2...256: indexed colour (PLTE and tRNS)
+                                     with at most this many entries, at the fewest bits that number them (8-bit
+                                     pixels only; png/rgba_quantizer.h says how the palette is chosen) */
 } cio_png_options;
 
 typedef struct {

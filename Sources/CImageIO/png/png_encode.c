@@ -1,6 +1,7 @@
 /* PNG encoding into a growable memory buffer: libpng writes the chunks, png_idat.c the image data. */
 #include "internal.h"
 #include "png/png_idat.h"
+#include "png/rgba_quantizer.h"
 #include <png.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -50,9 +51,19 @@ static int color_type(cio_layout layout) {
     }
 }
 
-/* One libpng encode with the given metadata around the compressed image data `idat`; a profile
- * libpng rejects (benign errors are warnings) is left out and noted in `dropped`. */
-static cio_status encode_once(const cio_image *image, const uint8_t *idat, size_t idat_size, const uint8_t *icc,
+/* What an indexed PNG's header, PLTE and tRNS say. */
+typedef struct {
+    int bit_depth;                /* 1, 2, 4 or 8: the fewest bits that number every entry */
+    int count;
+    png_color colours[256];
+    png_byte alpha[256];          /* tRNS: the entries up to the last one with alpha below 255 */
+    int alpha_count;
+} png_palette;
+
+/* One libpng encode with the given metadata around the compressed image data `idat`, truecolour or
+ * (`palette` not NULL) indexed; a profile libpng rejects (benign errors are warnings) is left out and
+ * noted in `dropped`. */
+static cio_status encode_once(const cio_image *image, const png_palette *palette, const uint8_t *idat, size_t idat_size, const uint8_t *icc,
                               size_t icc_size, const uint8_t *exif, size_t exif_size, png_text *texts, int text_count,
                               int srgb, cio_warnings *dropped, uint8_t **output, size_t *output_size, cio_message *message) {
     png_sink sink;
@@ -75,8 +86,13 @@ static cio_status encode_once(const cio_image *image, const uint8_t *idat, size_
      * a PCS other than D50) are warnings: the profile is kept when usable, dropped otherwise */
     png_set_benign_errors(png, 1);
     png_set_option(png, PNG_SKIP_sRGB_CHECK_PROFILE, PNG_OPTION_ON);
-    png_set_IHDR(png, info, image->width, image->height, image->sixteen_bit ? 16 : 8, color_type(image->layout), PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    const int depth = palette != NULL ? palette->bit_depth : image->sixteen_bit ? 16 : 8;
+    png_set_IHDR(png, info, image->width, image->height, depth, palette != NULL ? PNG_COLOR_TYPE_PALETTE : color_type(image->layout),
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    if (palette != NULL) {
+        png_set_PLTE(png, info, palette->colours, palette->count);
+        if (palette->alpha_count > 0) png_set_tRNS(png, info, palette->alpha, palette->alpha_count, NULL);
+    }
     if (srgb) {
         png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     } else if (icc_size > 0) {
@@ -134,6 +150,49 @@ static char *iptc_text(const cio_metadata *metadata) {
     return text;
 }
 
+/* The image as palette indices (`indices`, width bytes a row) and the palette they number. */
+static cio_status quantize(const cio_image *image, int colours, png_palette *palette, uint8_t **indices, cio_message *message) {
+    const size_t pixels = (size_t)image->width * image->height;
+    *indices = pixels <= SIZE_MAX / 4 ? malloc(pixels) : NULL;
+    uint8_t *rgba = NULL;
+    size_t stride = image->stride;
+    if (image->layout != CIO_RGBA8 && *indices != NULL) {
+        rgba = malloc(pixels * 4);
+        stride = (size_t)image->width * 4;
+        for (uint32_t y = 0; rgba != NULL && y < image->height; y++) {
+            const uint8_t *p = image->pixels + (size_t)y * image->stride;
+            uint8_t *q = rgba + (size_t)y * stride;
+            for (uint32_t x = 0; x < image->width; x++, q += 4, p += image->layout) {
+                const int grey = image->layout <= CIO_GRAY_ALPHA8;
+                q[0] = p[0];
+                q[1] = p[grey ? 0 : 1];
+                q[2] = p[grey ? 0 : 2];
+                q[3] = image->layout == CIO_GRAY_ALPHA8 ? p[1] : 255;
+            }
+        }
+    }
+    uint8_t entries[256][4];
+    const int count = *indices != NULL && (rgba != NULL || image->layout == CIO_RGBA8)
+        ? cio_quantize_rgba(rgba != NULL ? rgba : image->pixels, image->width, image->height, stride, colours, entries, *indices)
+        : 0;
+    free(rgba);
+    if (count == 0) {
+        free(*indices);
+        *indices = NULL;
+        cio_set_message(message, "out of memory encoding PNG");
+        return CIO_OUT_OF_MEMORY;
+    }
+    palette->count = count;
+    palette->bit_depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8;
+    palette->alpha_count = 0;
+    for (int i = 0; i < count; i++) {
+        palette->colours[i] = (png_color){entries[i][0], entries[i][1], entries[i][2]};
+        palette->alpha[i] = entries[i][3];
+        if (entries[i][3] < 255) palette->alpha_count = i + 1;
+    }
+    return CIO_OK;
+}
+
 cio_status cio_encode_png(const cio_image *image, const cio_png_options *options, const cio_metadata *metadata,
                           uint8_t **output, size_t *output_size, cio_message *message) {
     const uint8_t *icc = metadata->icc, *exif = metadata->exif;
@@ -144,6 +203,15 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
     if (status != CIO_OK) return status;
     if (options->compression_level < 0 || options->compression_level > 12) {
         cio_set_message(message, "PNG compression level must be 0...12 (got %d)", options->compression_level);
+        return CIO_INVALID_ARGUMENT;
+    }
+    const int colours = options->palette_colours;
+    if (colours != 0 && (colours < 2 || colours > 256)) {
+        cio_set_message(message, "PNG palette must have 2...256 colours (got %d)", colours);
+        return CIO_INVALID_ARGUMENT;
+    }
+    if (colours != 0 && image->sixteen_bit) {
+        cio_set_message(message, "a palette PNG is written from 8-bit pixels");
         return CIO_INVALID_ARGUMENT;
     }
     if (image->width > PNG_UINT_31_MAX || image->height > PNG_UINT_31_MAX) {
@@ -157,7 +225,17 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
     if (exif_size > 0 && !cio_exif_is_tiff(exif, exif_size, PNG_UINT_31_MAX, metadata->dropped)) exif_size = 0;
     uint8_t *idat;
     size_t idat_size;
-    status = cio_png_idat(image, options, &idat, &idat_size, message);
+    png_palette palette_storage, *palette = colours != 0 ? &palette_storage : NULL;
+    if (palette != NULL) {
+        uint8_t *indices;
+        status = quantize(image, colours, palette, &indices, message);
+        if (status != CIO_OK) return status;
+        status = cio_png_idat_indexed(indices, image->width, image->height, palette->bit_depth, options->compression_level,
+                                      &idat, &idat_size, message);
+        free(indices);
+    } else {
+        status = cio_png_idat(image, options, &idat, &idat_size, message);
+    }
     if (status != CIO_OK) return status;
     char *xmp = xmp_text(metadata), *iptc = iptc_text(metadata);
     png_text texts[2];
@@ -175,7 +253,7 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
         texts[text_count].key = "Raw profile type iptc";
         texts[text_count++].text = iptc;
     }
-    status = encode_once(image, idat, idat_size, icc, icc_size, exif, exif_size, texts, text_count, metadata->srgb,
+    status = encode_once(image, palette, idat, idat_size, icc, icc_size, exif, exif_size, texts, text_count, metadata->srgb,
                          metadata->dropped, output, output_size, message);
     /* metadata never costs the image: whatever libpng still refuses, the pixels are written without it */
     if (status != CIO_OK && status != CIO_OUT_OF_MEMORY && icc_size > 0) {
@@ -183,14 +261,14 @@ cio_status cio_encode_png(const cio_image *image, const cio_png_options *options
         snprintf(line, sizeof line, "ICC profile dropped: %s", message->text);
         cio_warnings_add(metadata->dropped, line);
         icc_size = 0;
-        status = encode_once(image, idat, idat_size, icc, 0, exif, exif_size, texts, text_count, metadata->srgb,
+        status = encode_once(image, palette, idat, idat_size, icc, 0, exif, exif_size, texts, text_count, metadata->srgb,
                              metadata->dropped, output, output_size, message);
     }
     if (status != CIO_OK && status != CIO_OUT_OF_MEMORY && (exif_size > 0 || text_count > 0)) {
         char line[CIO_MESSAGE_CAPACITY];
         snprintf(line, sizeof line, "%s dropped: %s", exif_size > 0 ? "EXIF" : "XMP and IPTC", message->text);
         cio_warnings_add(metadata->dropped, line);
-        status = encode_once(image, idat, idat_size, NULL, 0, NULL, 0, NULL, 0, metadata->srgb, metadata->dropped, output,
+        status = encode_once(image, palette, idat, idat_size, NULL, 0, NULL, 0, NULL, 0, metadata->srgb, metadata->dropped, output,
                              output_size, message);
     }
     free(xmp);

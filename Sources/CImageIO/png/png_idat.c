@@ -128,6 +128,26 @@ static void filter_rows16(const cio_image *image, const uint8_t *zeros, uint8_t 
     }
 }
 
+/* `filtered_size` bytes of filtered rows as one zlib stream at `level`, into `idat` (malloc'd). */
+static cio_status compress(const uint8_t *filtered, size_t filtered_size, struct libdeflate_compressor *compressor,
+                           uint8_t **idat, size_t *idat_size, cio_message *message) {
+    uint8_t *compressed = NULL;
+    size_t size = 0;
+    if (filtered != NULL && compressor != NULL) {
+        const size_t bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
+        compressed = malloc(bound);
+        if (compressed != NULL) size = libdeflate_zlib_compress(compressor, filtered, filtered_size, compressed, bound);
+    }
+    if (size == 0) {   /* the bound always fits, so only an allocation can fail */
+        free(compressed);
+        cio_set_message(message, "out of memory encoding PNG");
+        return CIO_OUT_OF_MEMORY;
+    }
+    *idat = compressed;
+    *idat_size = size;
+    return CIO_OK;
+}
+
 cio_status cio_png_idat(const cio_image *image, const cio_png_options *options, uint8_t **idat, size_t *idat_size,
                         cio_message *message) {
     *idat = NULL;
@@ -141,27 +161,45 @@ cio_status cio_png_idat(const cio_image *image, const cio_png_options *options, 
     uint8_t *filtered = malloc(filtered_size), *zeros = calloc(n + 1, 1), *candidate = malloc(n + 1);
     uint8_t *swapped = image->sixteen_bit ? malloc(2 * n) : NULL;
     struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(options->compression_level);
-    uint8_t *compressed = NULL;
-    size_t bound = 0, size = 0;
-    if (filtered != NULL && zeros != NULL && candidate != NULL && compressor != NULL &&
-        (swapped != NULL || !image->sixteen_bit)) {
-        if (image->sixteen_bit) filter_rows16(image, zeros, candidate, swapped, filtered);
-        else filter_rows(image, zeros, candidate, filtered);
-        bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
-        compressed = malloc(bound);
-        if (compressed != NULL) size = libdeflate_zlib_compress(compressor, filtered, filtered_size, compressed, bound);
-    }
+    int ready = filtered != NULL && zeros != NULL && candidate != NULL && (swapped != NULL || !image->sixteen_bit);
+    if (ready && image->sixteen_bit) filter_rows16(image, zeros, candidate, swapped, filtered);
+    else if (ready) filter_rows(image, zeros, candidate, filtered);
+    cio_status status = compress(ready ? filtered : NULL, filtered_size, compressor, idat, idat_size, message);
     libdeflate_free_compressor(compressor);
     free(filtered);
     free(zeros);
     free(candidate);
     free(swapped);
-    if (size == 0) {   /* the bound always fits, so only an allocation can fail */
-        free(compressed);
-        cio_set_message(message, "out of memory encoding PNG");
-        return CIO_OUT_OF_MEMORY;
+    return status;
+}
+
+cio_status cio_png_idat_indexed(const uint8_t *indices, uint32_t width, uint32_t height, int bit_depth, int level,
+                                uint8_t **idat, size_t *idat_size, cio_message *message) {
+    *idat = NULL;
+    *idat_size = 0;
+    const size_t n = ((size_t)width * (size_t)bit_depth + 7) / 8;
+    if (height > 0 && n + 1 > SIZE_MAX / height) {
+        cio_set_message(message, "image too large for PNG");
+        return CIO_INVALID_ARGUMENT;
     }
-    *idat = compressed;
-    *idat_size = size;
-    return CIO_OK;
+    const size_t filtered_size = (n + 1) * height;
+    uint8_t *filtered = calloc(filtered_size, 1);   /* every filter-type byte 0: None */
+    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
+    if (filtered != NULL) {
+        const int per_byte = 8 / bit_depth;
+        for (uint32_t y = 0; y < height; y++) {
+            const uint8_t *row = indices + (size_t)y * width;
+            uint8_t *out = filtered + (size_t)y * (n + 1) + 1;
+            if (bit_depth == 8) {
+                memcpy(out, row, width);
+                continue;
+            }
+            for (uint32_t x = 0; x < width; x++)   /* the leftmost pixel in the high bits */
+                out[x / per_byte] |= (uint8_t)(row[x] << (8 - bit_depth * (int)(x % per_byte + 1)));
+        }
+    }
+    cio_status status = compress(filtered, filtered_size, compressor, idat, idat_size, message);
+    libdeflate_free_compressor(compressor);
+    free(filtered);
+    return status;
 }

@@ -310,7 +310,8 @@ final class BatchRunner: @unchecked Sendable {
         }
         let bytes = WriterMark.marked(result.bytes, format: result.plan.outputFormat)
         var written = Outcome(item: item, status: .ok, plan: result.plan, bytes: bytes.count, memory: memory, milliseconds: 0,
-                              warnings: result.warnings, timings: result.timings, quality: result.quality, encodes: result.encodes)
+                              warnings: result.warnings, timings: result.timings, quality: result.quality, paletteColours: result.paletteColours,
+                              encodes: result.encodes)
         switch output {
         case .file(let path):
             func failed(_ error: WriteError) -> Outcome {

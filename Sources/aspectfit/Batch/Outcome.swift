@@ -19,6 +19,8 @@ struct Outcome: Sendable {
     var timings: [(step: String, milliseconds: Double)] = []
     /// The lossy quality written at (nil for PNG, lossless WebP, or nothing written).
     var quality: Int?
+    /// The palette size limit of an indexed PNG (`--png-palette`, or the one `--max-bytes` chose); nil otherwise.
+    var paletteColours: Int?
     /// How many encodes the output took (more than 1 under `--max-bytes`); nil when nothing was written.
     var encodes: Int?
 
@@ -99,6 +101,7 @@ struct Outcome: Sendable {
         o.add("chroma_repeated", plan?.repeatsChroma)
         o.add("bytes", bytes)
         o.add("quality", quality)
+        o.add("palette_colours", paletteColours)
         o.add("encodes", encodes)
         o.add("memory", memory)
         o.add("milliseconds", milliseconds)
@@ -140,6 +143,7 @@ struct Outcome: Sendable {
         }
         if let bytes { line += "; \(bytes) bytes" }
         if let quality { line += " at quality \(quality)" }
+        if let paletteColours { line += " with a palette of at most \(paletteColours) colours" }
         if let encodes, encodes > 1 { line += " (\(encodes) encodes)" }
         return line
     }

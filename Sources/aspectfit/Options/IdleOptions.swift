@@ -8,7 +8,7 @@ enum IdleOptions {
     /// The formats whose outputs read each option.
     static let readers: [String: Set<ImageFormat>] = [
         "quality": [.jpeg], "progressive": [.jpeg], "optimize-huffman": [.jpeg], "jpeg-encoder": [.jpeg], "chroma444": [.jpeg, .avif], "chroma420": [.jpeg],
-        "png-compression": [.png], "fast-png": [.png], "png-depth": [.png],
+        "png-compression": [.png], "fast-png": [.png], "png-depth": [.png], "png-palette": [.png],
         "webp-quality": [.webp], "webp-lossless": [.webp], "webp-effort": [.webp],
         "avif-quality": [.avif], "avif-speed": [.avif],
     ]

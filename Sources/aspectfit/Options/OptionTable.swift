@@ -258,6 +258,20 @@ enum OptionTable {
             },
             completion: .words(["8", "16"]), inVariant: true),
         OptionDeclaration(
+            long: "png-palette", section: .output,
+            help: "Indexed-colour PNG (as pngquant, or sharp's png palette) with at most COLOURS entries, 2-256, each "
+                + "with its own alpha; default: 256. An image with that many colours or fewer keeps them exactly; others "
+                + "get a palette cut from their colours by variance, Floyd-Steinberg dithered. 1, 2, 4 or 8 bits a pixel, whichever holds "
+                + "the palette, 8 bits a sample. off: truecolour (turns it off in a variant).",
+            action: .value(valueName: "default|COLOURS|off") { line, value throws(UsageError) in
+                switch value.text.lowercased() {
+                case "default": line.options.fit.png.palette = 256
+                case "off": line.options.fit.png.palette = nil
+                default: line.options.fit.png.palette = try value.integer(in: 2...256)
+                }
+            },
+            conflicts: ["png-depth"], inVariant: true),
+        OptionDeclaration(
             long: "webp-quality", section: .output,
             help: "WebP quality 1-100 (default \(FitOptions().webp.quality), chosen to look like JPEG quality "
                 + "\(FitOptions().jpeg.quality) in fewer bytes); with --webp-lossless, how hard to compress.",
@@ -291,8 +305,9 @@ enum OptionTable {
             long: "max-bytes", section: .output,
             help: "Each output at most SIZE bytes (K and M are binary: 1K = 1024), at the highest quality up to the "
                 + "one asked for (-q, --webp-quality, --avif-quality) that fits, the resampled pixels re-encoded "
-                + "(never decoded again). PNG and lossless WebP are retried at their tightest compression, never "
-                + "quantised. An output that cannot fit fails with the smallest size reached; the others are written.",
+                + "(never decoded again). PNG and lossless WebP are retried at their tightest compression; a PNG still too "
+                + "large then gets a palette, of 256 colours (or --png-palette's) down to the --min-quality floor. An "
+                + "output that cannot fit fails with the smallest size reached; the others are written.",
             action: .value(valueName: "SIZE") { line, value throws(UsageError) in
                 guard let n = ByteCount.parse(value.text), n <= 1 << 30 else {
                     throw UsageError("invalid size '\(value.text)' (expected bytes up to 1G, optionally with K or M, such as 50K)")
@@ -302,7 +317,8 @@ enum OptionTable {
         OptionDeclaration(
             long: "min-quality", section: .output,
             help: "The lowest quality 1-100 --max-bytes may go down to, on each format's own scale "
-                + "(default \(FitOptions().minQuality)): below it the output fails rather than turn to mush.",
+                + "(default \(FitOptions().minQuality)): below it the output fails rather than turn to mush. For PNG, "
+                + "the fewest palette colours: 256 x N / 100 rounded, at least 2 (30: \(PNGEncodeOptions.paletteColours(forQuality: 30))).",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 line.options.fit.minQuality = try value.integer(in: 1...100)
             }, requires: ["max-bytes"], inVariant: true),

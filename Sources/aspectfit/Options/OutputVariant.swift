@@ -22,9 +22,12 @@ struct OutputVariant: Sendable {
     /// `error` as the user sees it from `pipeline`: a byte budget's sizes as the files would be
     /// written, the writer mark included, so the limit is the `--max-bytes` given.
     static func message(_ error: FitError, pipeline: Pipeline) -> String {
-        guard case .overBudget(let smallest, _, let quality) = error, let asked = pipeline.options.maxBytes else { return "\(error)" }
+        guard case .overBudget(let smallest, _, let quality, let colours) = error, let asked = pipeline.options.maxBytes else {
+            return "\(error)"
+        }
         let mark = WriterMark.length(for: pipeline.options.format)
-        let reached = quality.map { "at --min-quality \($0)" } ?? "lossless at the tightest compression (nothing is quantised)"
+        let palette = colours.map { " (a palette of \($0) colours)" } ?? ""
+        let reached = quality.map { "at --min-quality \($0)\(palette)" } ?? "lossless at the tightest compression (nothing is quantised)"
         return "no encode fits --max-bytes \(asked + mark): the smallest, \(reached), is \(smallest + mark) bytes"
     }
 }

@@ -46,7 +46,7 @@ import TestSupport
         do {
             _ = try Pipeline(options: Self.options(format, maxBytes: floor - 1)).run(data)
             Issue.record("\(file): written under a budget its floor does not fit")
-        } catch .overBudget(let smallest, _, let atQuality) {
+        } catch .overBudget(let smallest, _, let atQuality, _) {
             #expect(smallest == floor && atQuality == 40)
         } catch { Issue.record("\(error)") }
     }
@@ -59,7 +59,7 @@ import TestSupport
         do {
             _ = try Pipeline(options: Self.options(.gif, maxBytes: size - 1)).run(data)
             Issue.record("a GIF over its budget was written")
-        } catch .overBudget(let smallest, _, let atQuality) {
+        } catch .overBudget(let smallest, _, let atQuality, _) {
             #expect(smallest == size && atQuality == nil)
         } catch { Issue.record("\(error)") }
     }

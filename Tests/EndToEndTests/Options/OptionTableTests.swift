@@ -11,7 +11,7 @@ import TestSupport
     static let sampleValues: [String: String] = [
         "ratio": "4:3", "width": "64", "height": "48", "size": "64x48", "max": "64", "gravity": "north",
         "focus": "0.5,0.3", "fit": "contain", "radius": "10%", "corners": "continuous", "corners-on": "picture", "background": "#336699", "filter": "mitchell", "sharpen": "1,0.8",
-        "output": "out/", "format": "png", "quality": "90", "jpeg-encoder": "turbo", "png-compression": "6", "png-depth": "16", "webp-quality": "70", "webp-effort": "2", "avif-quality": "50", "avif-speed": "9", "max-bytes": "64K", "min-quality": "40", "max-pixels": "24M",
+        "output": "out/", "format": "png", "quality": "90", "jpeg-encoder": "turbo", "png-compression": "6", "png-depth": "16", "png-palette": "64", "webp-quality": "70", "webp-effort": "2", "avif-quality": "50", "avif-speed": "9", "max-bytes": "64K", "min-quality": "40", "max-pixels": "24M",
         "trim-threshold": "20", "frames": "first", "frame": "0", "max-frames": "100", "max-animation-pixels": "500M",
         "max-file-size": "64M", "fail-on": "none", "files-from": "list.txt", "jobs": "2", "shard": "1/1",
         "variant": "-w 64 -o v/", "variants-from": "variants.txt", "max-memory": "512M",
