@@ -82,10 +82,11 @@ public enum ExternalTool {
         process.standardError = err
         let inPipe = Pipe()
         if input != nil { process.standardInput = inPipe }
+        BrokenPipe.ignore()
         try process.run()
         if let input {
             DispatchQueue.global().async {
-                inPipe.fileHandleForWriting.write(Data(input))
+                try? inPipe.fileHandleForWriting.write(contentsOf: Data(input))
                 try? inPipe.fileHandleForWriting.close()
             }
         }

@@ -53,6 +53,7 @@ struct CommandRunner {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
+        BrokenPipe.ignore()
         try process.run()
         let writer = input.fileHandleForWriting
         if let stdin {
