@@ -2,15 +2,20 @@
 # valgrind memcheck of the aspectfit binary over ../shared/corpus/bad and a sample of the rest of
 # the corpus: zero errors and nothing definitely lost, or exit 1. (The C bridge alone is checked by
 # scripts/ci/memcheck-bad.sh.) Swift runtime caches show as "possibly lost"; those are not errors.
-# Usage: scripts/ci/memcheck-cli.sh   (run from the project root)
+# Usage: scripts/ci/memcheck-cli.sh [--binary PATH]   (default: builds .build/release/aspectfit)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 corpus=../shared/corpus
-swift build -c release --product aspectfit >/dev/null
+binary=""
+if [[ "${1:-}" == "--binary" ]]; then binary=$2; shift 2; fi
+if [[ -z $binary ]]; then
+    swift build -c release --product aspectfit >/dev/null
+    binary=.build/release/aspectfit
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # valgrind cannot read Swift's DWARF: check a copy without debug info (symbols stay).
-strip --strip-debug -o "$work/aspectfit" .build/release/aspectfit
+strip --strip-debug -o "$work/aspectfit" "$binary"
 # One run per folder and extension, so truncated-sharp.jpg and .png cannot both write a PNG.
 samples=("$corpus/bad/*.jpg" "$corpus/bad/*.png $corpus/bad/zero-length-noext" "$corpus/jpeg/*.jpg" "$corpus/pngsuite/[bt]*.png" "$corpus/png-extra/*.png"
          "$corpus/exif-orientation/Portrait_[1-8].jpg $corpus/photos/harvesters-1165x859.jpg $corpus/photos/tulips-vignette-alpha-500x500.png"
