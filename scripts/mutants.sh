@@ -999,6 +999,31 @@ mutants=$(cat <<'EOF'
 - self.decodeThreads = decodeThreads
 + self.decodeThreads = 1
 
+@ heif-in-loop-filters-never-skipped
+? theTilesDecodeWithoutTheirInLoopFilters|theFiltersAreLeftOutOnlyWhereTheResamplerHidesThem
+- .skip_in_loop_filters = options->skip_in_loop_filters,
++ .skip_in_loop_filters = 0,
+
+@ heif-in-loop-filters-always-skipped
+? theFiltersAreLeftOutOnlyWhereTheResamplerHidesThem
+- c.skip_in_loop_filters = options.inLoopFilters ? 0 : 1
++ c.skip_in_loop_filters = 1
+
+@ heif-in-loop-filter-factor-at-2
+? theFiltersAreLeftOutOnlyWhereTheResamplerHidesThem
+- static let inLoopFilterFactor = 2.5
++ static let inLoopFilterFactor = 2.0
+
+@ heif-in-loop-filters-shared-by-any-output
+? aSharedDecodeLeavesThemOutOnlyWhenEveryOutputHidesIt
+- options.inLoopFilters = !outputs.allSatisfy { $0.geometry.hidesInLoopFilters }
++ options.inLoopFilters = !outputs.contains { $0.geometry.hidesInLoopFilters }
+
+@ heif-in-loop-filters-kept-by-smart-crop
+? theSmartCropRouteFollowsTheSameRule
+- decode.inLoopFilters = !plan.geometry.hidesInLoopFilters
++ decode.inLoopFilters = true
+
 @ heif-damaged-tile-kept-in-strict-mode
 ? aDamagedTileIsCorruptOrAWarning
 - if (job->strict) {

@@ -8,10 +8,15 @@
  *   tiles          cimageio's tile route, the whole image
  *   region         cimageio's tile route, the region an 800x600 (4:3) centre cover crop reads with
  *                  Lanczos3 (what peers.sh T6 decodes)
+ *   region-unfiltered  the same without the tiles' in-loop filters (deblocking, SAO)
  *   thumbnail      libheif decodes the embedded thumbnail
  *   floor          libde265 alone decodes the tiles the region needs (YCbCr planes, no conversion, no
  *                  placement): what no route can go below
  *   floor-all      the same for every tile
+ *   floor-all-unfiltered  the same without the in-loop filters
+ *
+ *   heif-decode-cost ppm|ppm-unfiltered FILE OUT.ppm   the tile route's whole image (with or without
+ *                  the in-loop filters) as a binary PPM, for scripts/measure/measure-hevc-loop-filters.py
  *
  * Prints the mode, the tiles decoded and the wall time. THREADS (default 1) is for tiles and region. */
 #include "cimageio.h"
@@ -58,7 +63,7 @@ static cio_heif_rect t6_region(uint32_t width, uint32_t height) {
     return (cio_heif_rect){(uint32_t)x0, (uint32_t)y0, (uint32_t)(x1 - x0), (uint32_t)(y1 - y0)};
 }
 
-static int decode_through_cimageio(const uint8_t *data, size_t size, int region, int threads) {
+static int decode_through_cimageio(const uint8_t *data, size_t size, int region, int threads, int unfiltered, FILE *ppm) {
     cio_info info;
     cio_message message;
     if (cio_probe(data, size, &info, &message) != CIO_OK) return fprintf(stderr, "%s\n", message.text), 1;
@@ -66,7 +71,7 @@ static int decode_through_cimageio(const uint8_t *data, size_t size, int region,
     cio_info_release(&info);
     cio_decode_options options = {.max_pixels = 268402689, .fail_on_truncation = 1, .scale_denominator = 1,
                                   .has_region = 1, .region_x = r.x, .region_y = r.y, .region_width = r.width,
-                                  .region_height = r.height, .threads = threads};
+                                  .region_height = r.height, .threads = threads, .skip_in_loop_filters = unfiltered};
     cio_decoder *decoder;
     cio_decode_geometry geometry;
     if (cio_decoder_open(data, size, &options, &decoder, &geometry, &message) != CIO_OK) {
@@ -75,7 +80,10 @@ static int decode_through_cimageio(const uint8_t *data, size_t size, int region,
     const size_t stride = (size_t)geometry.width * geometry.layout;
     uint8_t *rows = malloc(stride * 64);
     uint32_t n;
-    while (cio_decoder_read_rows(decoder, rows, stride, 64, &n, &message) == CIO_OK && n > 0) continue;
+    if (ppm != NULL) fprintf(ppm, "P6\n%u %u\n255\n", geometry.width, geometry.height);
+    while (cio_decoder_read_rows(decoder, rows, stride, 64, &n, &message) == CIO_OK && n > 0) {
+        if (ppm != NULL) fwrite(rows, stride, n, ppm);
+    }
     free(rows);
     cio_decoder_close(decoder);
     printf("region %ux%u+%u+%u of %ux%u, ", r.width, r.height, r.x, r.y, geometry.scaled_width, geometry.scaled_height);
@@ -107,10 +115,14 @@ static int decode_through_libheif(const uint8_t *data, size_t size, int thumbnai
 }
 
 /* libde265 on one tile: hvcC's parameter sets, then the item's length-prefixed NAL units. */
-static int floor_tile(const cio_heif_items *items, uint32_t tile, uint8_t *buffer, size_t capacity) {
+static int floor_tile(const cio_heif_items *items, uint32_t tile, uint8_t *buffer, size_t capacity, int unfiltered) {
     cio_heif_property properties[16];
     const size_t count = cio_heif_item_properties(items, tile, properties, 16);
     de265_decoder_context *decoder = de265_new_decoder();
+    if (unfiltered) {
+        de265_set_parameter_bool(decoder, DE265_DECODER_PARAM_DISABLE_DEBLOCKING, 1);
+        de265_set_parameter_bool(decoder, DE265_DECODER_PARAM_DISABLE_SAO, 1);
+    }
     for (size_t i = 0; i < count; i++) {
         if (memcmp(properties[i].type, "hvcC", 4) != 0) continue;
         const uint8_t *h = properties[i].payload.data;
@@ -144,7 +156,7 @@ static int floor_tile(const cio_heif_items *items, uint32_t tile, uint8_t *buffe
     return pictures == 1 ? 0 : (fprintf(stderr, "tile %u gave %d pictures\n", tile, pictures), 1);
 }
 
-static int floor_tiles(const uint8_t *data, size_t size, int region, size_t *decoded) {
+static int floor_tiles(const uint8_t *data, size_t size, int region, int unfiltered, size_t *decoded) {
     cio_heif_items items;
     cio_heif_grid grid;
     cio_heif_placement placement;
@@ -163,7 +175,7 @@ static int floor_tiles(const uint8_t *data, size_t size, int region, size_t *dec
     *decoded = 0;
     for (uint32_t row = coded.y / grid.tile_height; row <= (coded.y + coded.height - 1) / grid.tile_height; row++) {
         for (uint32_t column = coded.x / grid.tile_width; column <= (coded.x + coded.width - 1) / grid.tile_width; column++) {
-            failed |= floor_tile(&items, grid.tiles[(size_t)row * grid.columns + column], buffer, capacity);
+            failed |= floor_tile(&items, grid.tiles[(size_t)row * grid.columns + column], buffer, capacity, unfiltered);
             (*decoded)++;
         }
     }
@@ -173,9 +185,9 @@ static int floor_tiles(const uint8_t *data, size_t size, int region, size_t *dec
 }
 
 int main(int argc, char **argv) {
-    if (argc < 3) return fprintf(stderr, "usage: heif-decode-cost libheif-whole|tiles|region|thumbnail|floor|floor-all FILE [THREADS]\n"), 2;
+    if (argc < 3) return fprintf(stderr, "usage: heif-decode-cost libheif-whole|tiles|region[-unfiltered]|thumbnail|floor|floor-all[-unfiltered] FILE [THREADS]; ppm[-unfiltered] FILE OUT\n"), 2;
     const char *mode = argv[1];
-    const int threads = argc > 3 ? atoi(argv[3]) : 1;
+    const int threads = argc > 3 && strncmp(argv[1], "ppm", 3) != 0 ? atoi(argv[3]) : 1;
     size_t size;
     uint8_t *data = read_file(argv[2], &size);
     if (data == NULL) return fprintf(stderr, "cannot read %s\n", argv[2]), 2;
@@ -185,10 +197,17 @@ int main(int argc, char **argv) {
     int status;
     if (strcmp(mode, "libheif-whole") == 0) status = decode_through_libheif(data, size, 0);
     else if (strcmp(mode, "thumbnail") == 0) status = decode_through_libheif(data, size, 1);
-    else if (strcmp(mode, "tiles") == 0) status = decode_through_cimageio(data, size, 0, threads);
-    else if (strcmp(mode, "region") == 0) status = decode_through_cimageio(data, size, 1, threads);
-    else if (strcmp(mode, "floor") == 0) status = floor_tiles(data, size, 1, &tiles);
-    else if (strcmp(mode, "floor-all") == 0) status = floor_tiles(data, size, 0, &tiles);
+    else if (strcmp(mode, "tiles") == 0) status = decode_through_cimageio(data, size, 0, threads, 0, NULL);
+    else if (strcmp(mode, "region") == 0) status = decode_through_cimageio(data, size, 1, threads, 0, NULL);
+    else if (strcmp(mode, "region-unfiltered") == 0) status = decode_through_cimageio(data, size, 1, threads, 1, NULL);
+    else if (strncmp(mode, "ppm", 3) == 0 && argc > 3) {   /* ppm|ppm-unfiltered FILE OUT: the whole image's pixels */
+        FILE *out = fopen(argv[3], "wb");
+        status = out == NULL ? 1 : decode_through_cimageio(data, size, 0, 1, strcmp(mode, "ppm-unfiltered") == 0, out);
+        if (out != NULL) fclose(out);
+    }
+    else if (strcmp(mode, "floor") == 0) status = floor_tiles(data, size, 1, 0, &tiles);
+    else if (strcmp(mode, "floor-all") == 0) status = floor_tiles(data, size, 0, 0, &tiles);
+    else if (strcmp(mode, "floor-all-unfiltered") == 0) status = floor_tiles(data, size, 0, 1, &tiles);
     else return fprintf(stderr, "unknown mode %s\n", mode), 2;
     const double seconds = now() - start;
     if (tiles > 0) printf("%zu tiles, ", tiles);

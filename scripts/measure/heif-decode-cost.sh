@@ -7,7 +7,8 @@
 #        (default: the first landscape and the first portrait of bench-workload/heic)
 #
 # Rows: libheif-whole (libheif 1.15 decodes the primary image: the route before tiles), tiles (the
-# tile route, whole image), region (the tile route, the rows and columns an 800x600 cover crop reads),
+# tile route, whole image), region (the tile route, the rows and columns an 800x600 cover crop reads;
+# also without the tiles' in-loop filters, as aspectfit decodes for that output),
 # tiles x2 (the same on two threads: the total work; wall time is what threads save), thumbnail
 # (libheif decodes the embedded thumbnail), floor (libde265 alone on the tiles the region needs), and
 # when pillow-heif is installed in .bench/pillow, the same floor with pillow-heif's own libde265.
@@ -62,10 +63,12 @@ for file in "$@"; do
     row "libheif 1.15 whole image" "$all" "$work/cost" libheif-whole "$file"
     row "tile route, whole image" "$all" "$work/cost" tiles "$file"
     row "tile route, 800x600 region" "$needed" "$work/cost" region "$file"
+    row "tile route, 800x600 region, in-loop filters left out" "$needed" "$work/cost" region-unfiltered "$file"
     row "tile route, whole image, 2 threads" "$all" "$work/cost" tiles "$file" 2
     row "embedded thumbnail (libheif)" "1" "$work/cost" thumbnail "$file"
     row "floor: Debian's libde265 1.0.11 alone, region's tiles" "$needed" "$work/cost" floor "$file"
     row "floor: Debian's libde265 1.0.11 alone, every tile" "$all" "$work/cost" floor-all "$file"
+    row "the same without the in-loop filters" "$all" "$work/cost" floor-all-unfiltered "$file"
     if [[ -n $bundled ]]; then
         row "floor: pillow-heif's libde265 alone, every tile" "$all" "$work/cost-bundled" floor-all "$file"
     fi

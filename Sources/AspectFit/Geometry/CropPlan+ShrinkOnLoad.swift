@@ -48,6 +48,19 @@ extension CropPlan {
         return scaledCrop.width >= 2 * Double(stored.0) && scaledCrop.height >= 2 * Double(stored.1)
     }
 
+    /// Whether the resampler reduces the full-scale decode by `inLoopFilterFactor` or more on both axes,
+    /// so that a HEIF tile decoded without its in-loop filters (`DecodeOptions.inLoopFilters` false)
+    /// gives a q85 output within the 0.05 dB the DCT scales are held to (measured: docs/formats.md).
+    public var hidesInLoopFilters: Bool {
+        guard decodeScale == 1 else { return false }
+        let stored = orientation.swapsAxes ? (outputHeight, outputWidth) : (outputWidth, outputHeight)
+        return scaledCrop.width >= Self.inLoopFilterFactor * Double(stored.0)
+            && scaledCrop.height >= Self.inLoopFilterFactor * Double(stored.1)
+    }
+
+    /// The reduction from which leaving out HEVC's in-loop filters no longer shows (`hidesInLoopFilters`).
+    static let inLoopFilterFactor = 2.5
+
     /// The largest d in {8, 4, 2} the decoder `offers` that leaves the resampler the factor `bound`
     /// asks for at that d on both stored axes (the measured quality bound, see `DecodeScaleBound`), else 1.
     static func decodeScale(storedCrop: Box, storedOutputWidth: Int, storedOutputHeight: Int, bound: DecodeScaleBound,

@@ -20,6 +20,7 @@ final class RowDecoder {
         c.fail_on_truncation = options.failOnTruncation ? 1 : 0
         c.to_srgb = options.convertToSRGB ? 1 : 0
         c.replicate_chroma = options.smoothChroma ? 0 : 1
+        c.skip_in_loop_filters = options.inLoopFilters ? 0 : 1
         c.keep_16 = options.keepsSixteenBits ? 1 : 0
         c.threads = Int32(clamping: max(1, options.threads))
         guard [1, 2, 4, 8].contains(options.scaleDenominator) else {

@@ -9,6 +9,7 @@ extension Pipeline {
                               cancellation: CancellationFlag?) throws(FitError) -> (image: PixelBuffer, plan: FitPlan, warnings: [String]) {
         var decode = options.decodeOptions(scaleDenominator: plan.geometry.decodeScale)
         decode.threads = workspace.decodeThreads
+        decode.inLoopFilters = !plan.geometry.hidesInLoopFilters
         let decoded = try decodeFrame(data, options: decode, cancellation: cancellation)
         var chosen = try choosingWindow(from: decoded.pixels, plan: plan)
         chosen.repeatsChroma = decode.repeatsChroma(decoding: plan.source.format)

@@ -46,6 +46,7 @@ struct SharedDecode {
         // A box-reduced output averages 4x4 or 8x8 blocks, whole chroma samples each: repeating hides in it.
         // A lossless output keeps what a lossy one's own chroma subsampling and quantisation would lose.
         options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || ($0.lossy && $0.geometry.hidesChromaReplication) }
+        options.inLoopFilters = !outputs.allSatisfy { $0.geometry.hidesInLoopFilters }
     }
 
     /// `plan` with how this decode upsampled the chroma.

@@ -135,7 +135,7 @@ static int damage_warning(de265_decoder_context *decoder) {
 }
 
 cio_status cio_heif_hevc_tile_decode(const cio_heif_items *items, uint32_t id, uint32_t width, uint32_t height,
-                                     uint8_t *rgb, cio_message *damage, cio_message *message) {
+                                     int skip_in_loop_filters, uint8_t *rgb, cio_message *damage, cio_message *message) {
     damage->text[0] = '\0';
     int matrix = 2, full_range = 1;
     cio_bmff_span hvcc;
@@ -145,7 +145,11 @@ cio_status cio_heif_hevc_tile_decode(const cio_heif_items *items, uint32_t id, u
     uint8_t *data = malloc(size > 0 ? size : 1);
     de265_decoder_context *decoder = de265_new_decoder();
     struct de265_image_allocation zeroed = {zeroed_planes, release_planes};
-    if (decoder != NULL) de265_set_image_allocation_functions(decoder, &zeroed, NULL);
+    if (decoder != NULL) {
+        de265_set_image_allocation_functions(decoder, &zeroed, NULL);
+        de265_set_parameter_bool(decoder, DE265_DECODER_PARAM_DISABLE_DEBLOCKING, skip_in_loop_filters != 0);
+        de265_set_parameter_bool(decoder, DE265_DECODER_PARAM_DISABLE_SAO, skip_in_loop_filters != 0);
+    }
     if (data == NULL || decoder == NULL) {
         free(data);
         if (decoder != NULL) de265_free_decoder(decoder);

@@ -5,11 +5,13 @@
 #define CIMAGEIO_HEIF_HEVC_TILE_H
 #include "heif/heif_items.h"
 
-/* Decodes tile `id` (width x height) to `rgb` (width * 3 bytes a row). CIO_OK; CIO_UNSUPPORTED without
+/* Decodes tile `id` (width x height) to `rgb` (width * 3 bytes a row), without the deblocking filter and
+ * SAO when `skip_in_loop_filters` is nonzero (an intra picture's prediction never reads filtered samples,
+ * so nothing drifts: each sample is what the filters would have started from). CIO_OK; CIO_UNSUPPORTED without
  * a message when libheif must convert it (not 8 bits, monochrome, a matrix cio_heif_ycbcr_of leaves
  * out); CIO_CORRUPT with a message when libde265 gives no picture of that size. When libde265 reports
  * damage on the way (which libheif ignores: its concealment reads memory no picture wrote), the
  * pixels are there and `*damage` holds what it said, else it is empty. */
 cio_status cio_heif_hevc_tile_decode(const cio_heif_items *items, uint32_t id, uint32_t width, uint32_t height,
-                                     uint8_t *rgb, cio_message *damage, cio_message *message);
+                                     int skip_in_loop_filters, uint8_t *rgb, cio_message *damage, cio_message *message);
 #endif

@@ -47,6 +47,7 @@ typedef struct {
     cio_heif_rect region;
     tile_span span;
     int strict;
+    int skip_in_loop_filters;
     cio_warnings *warnings;   /* under `lock` */
     cio_whole_image *image;
     atomic_size_t next;
@@ -141,7 +142,7 @@ static cio_status decode_tile(tile_job *job, size_t index, cio_message *message)
     }
     cio_message damage;
     cio_status status = cio_heif_hevc_tile_decode(job->items, g->tiles[(size_t)row * g->columns + column], g->tile_width,
-                                                  g->tile_height, rgb, &damage, message);
+                                                  g->tile_height, job->skip_in_loop_filters, rgb, &damage, message);
     if (status == CIO_OK && damage.text[0] != '\0') {
         if (job->strict) {
             cio_set_message(message, "corrupt HEIF: %s", damage.text);
@@ -179,7 +180,7 @@ cio_status cio_heif_decode_tiles(const cio_heif_items *items, struct heif_contex
     if (status != CIO_OK) return status;
     cio_whole_image_place(image, placement->width, placement->height, region.x, region.y);
     tile_job job = {.items = items, .context = context, .grid = grid, .placement = placement, .region = region, .image = image,
-                    .strict = options->fail_on_truncation, .warnings = warnings, .status = CIO_OK};
+                    .strict = options->fail_on_truncation, .skip_in_loop_filters = options->skip_in_loop_filters, .warnings = warnings, .status = CIO_OK};
     job.span = span_of(grid, placement, region);
     atomic_init(&job.next, 0);
     atomic_init(&job.failed, 0);

@@ -103,6 +103,9 @@ typedef struct {
                                      unless to_srgb is set; every other source is 8-bit either way */
     int threads;                  /* threads a HEIF grid's tiles may decode on (0 or 1: the calling thread
                                      only); the other formats decode on the calling thread */
+    int skip_in_loop_filters;     /* nonzero: a HEIF grid's HEVC tiles come out before libde265's in-loop
+                                     filters (deblocking, SAO), as intra prediction sees them; the other
+                                     formats ignore it */
 } cio_decode_options;
 
 /* Where the decoded rows are: the full scaled size and the region actually decoded. */
