@@ -5,6 +5,10 @@
 #
 #   bash scripts/measure/heif-decode-cost.sh [--time] [FILE...]
 #        (default: the first landscape and the first portrait of bench-workload/heic)
+#   bash scripts/measure/heif-decode-cost.sh --t6-floor
+#        T6's decode floor: the tile route's decode alone (the 800x600 region's tiles, in-loop filters
+#        left out, as aspectfit decodes them) of every bench-workload/heic file, in turn on one CPU;
+#        total wall seconds (quiet machine only), to set beside T6 in docs/performance.md
 #
 # Rows: libheif-whole (libheif 1.15 decodes the primary image: the route before tiles), tiles (the
 # tile route, whole image), region (the tile route, the rows and columns an 800x600 cover crop reads;
@@ -14,8 +18,9 @@
 # when pillow-heif is installed in .bench/pillow, the same floor with pillow-heif's own libde265.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-time=0
+time=0 t6_floor=0
 if [[ ${1:-} == --time ]]; then time=1; shift; fi
+if [[ ${1:-} == --t6-floor ]]; then t6_floor=1; shift; fi
 if (($# == 0)); then
     set -- bench-workload/heic/photo-01.heic bench-workload/heic/photo-03.heic
 fi
@@ -30,6 +35,12 @@ if [[ -n $bundled ]]; then
     # shellcheck disable=SC2086
     cc -O2 -ISources/CImageIO/include -ISources/CImageIO scripts/measure/heif-decode-cost.c $sources $libs "$bundled" \
         -Wl,-rpath,"$(dirname "$bundled")" -o "$work/cost-bundled"
+fi
+if ((t6_floor)); then
+    start=$(date +%s.%N)
+    for file in bench-workload/heic/*.heic; do taskset -c 0 "$work/cost" region-unfiltered "$file" > /dev/null; done
+    python3 -c "import sys; print(f'T6 decode floor: {float(sys.argv[2]) - float(sys.argv[1]):.2f} s on one CPU')" "$start" "$(date +%s.%N)"
+    exit 0
 fi
 
 instructions() { valgrind --tool=callgrind --callgrind-out-file="$work/out" "$@" 2>&1 | awk '/refs:/ { gsub(",", "", $NF); printf "%.2f", $NF / 1e9 }'; }
