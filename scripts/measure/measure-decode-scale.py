@@ -99,6 +99,19 @@ def fit(src, box, out, filt):
     return np.clip(np.rint(res), 0, 255).astype(np.uint8)
 
 
+def fit43(src, out_w):
+    """float64 Lanczos3 fit of src's 4:3 centred cover crop (RGB) to out_w x (out_w * 3 / 4)."""
+    h, w, _ = src.shape
+    cw, ch = (h * 4 / 3, h) if w * 3 > h * 4 else (w, w * 3 / 4)
+    out_h = round(out_w * 3 / 4)
+    x, y = (w - cw) / 2, (h - ch) / 2
+    my = axis_matrix(h, out_h, y, ch, "lanczos3")
+    mx = axis_matrix(w, out_w, x, cw, "lanczos3")
+    tmp = (my @ src.reshape(h, w * 3)).reshape(out_h, w, 3)
+    res = np.stack([(mx @ tmp[:, :, c].T).T for c in range(3)], axis=2)
+    return np.clip(np.rint(res), 0, 255).astype(np.uint8)
+
+
 def djpeg(path, d):
     data = subprocess.run(["djpeg", "-scale", f"1/{d}", "-dct", "int", "-rgb", "-ppm", path],
                           check=True, capture_output=True).stdout

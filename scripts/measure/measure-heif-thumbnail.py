@@ -31,18 +31,6 @@ spec.loader.exec_module(scale)
 FACTORS = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0)
 
 
-def fit43(src, out_w):
-    """The 4:3 centred cover crop of src fitted to out_w x (out_w * 3 / 4), Lanczos3, float64."""
-    h, w, _ = src.shape
-    cw, ch = (h * 4 / 3, h) if w * 3 > h * 4 else (w, w * 3 / 4)
-    out_h = round(out_w * 3 / 4)
-    x, y = (w - cw) / 2, (h - ch) / 2
-    my = scale.axis_matrix(h, out_h, y, ch, "lanczos3")
-    mx = scale.axis_matrix(w, out_w, x, cw, "lanczos3")
-    tmp = (my @ src.reshape(h, w * 3)).reshape(out_h, w, 3)
-    res = np.stack([(mx @ tmp[:, :, c].T).T for c in range(3)], axis=2)
-    return np.clip(np.rint(res), 0, 255).astype(np.uint8)
-
 
 def main():
     files = sys.argv[1:] or sorted(glob.glob(os.path.join(ROOT, "bench-workload/heic/*.heic")))
@@ -56,8 +44,8 @@ def main():
         thumb_crop_w = min(tw, th * 4 / 3)
         for f in FACTORS:
             out_w = round(thumb_crop_w / f)
-            ref = fit43(full, out_w)
-            got = fit43(thumb, out_w)
+            ref = scale.fit43(full, out_w)
+            got = scale.fit43(thumb, out_w)
             drift = scale.psnr(scale.as_jpeg(ref, 85), ref) - scale.psnr(scale.as_jpeg(got, 85), ref)
             rows[f].append(drift)
             if tw > th:

@@ -58,18 +58,6 @@ def decode(cost, path, mode, folder):
         return np.asarray(im.convert("RGB"), dtype=np.float64)
 
 
-def fit43(src, out_w):
-    """The 4:3 centred cover crop of src fitted to out_w x (out_w * 3 / 4), Lanczos3, float64."""
-    h, w, _ = src.shape
-    cw, ch = (h * 4 / 3, h) if w * 3 > h * 4 else (w, w * 3 / 4)
-    out_h = round(out_w * 3 / 4)
-    x, y = (w - cw) / 2, (h - ch) / 2
-    my = scale.axis_matrix(h, out_h, y, ch, "lanczos3")
-    mx = scale.axis_matrix(w, out_w, x, cw, "lanczos3")
-    tmp = (my @ src.reshape(h, w * 3)).reshape(out_h, w, 3)
-    res = np.stack([(mx @ tmp[:, :, c].T).T for c in range(3)], axis=2)
-    return np.clip(np.rint(res), 0, 255).astype(np.uint8)
-
 
 def sources(folder):
     files = sorted(glob.glob(os.path.join(ROOT, "bench-workload/heic/*.heic")))[:4]
@@ -102,8 +90,8 @@ def main():
             line = []
             for f in FACTORS:
                 out_w = round(crop_w / f)
-                ref = fit43(filtered, out_w)
-                got = fit43(unfiltered, out_w)
+                ref = scale.fit43(filtered, out_w)
+                got = scale.fit43(unfiltered, out_w)
                 d = scale.psnr(scale.as_jpeg(ref, 85), ref) - scale.psnr(scale.as_jpeg(got, 85), ref)
                 drift[f].append(d)
                 if "-q" not in os.path.basename(path):
