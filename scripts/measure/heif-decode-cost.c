@@ -77,6 +77,10 @@ static int decode_through_cimageio(const uint8_t *data, size_t size, int region,
     if (cio_decoder_open(data, size, &options, &decoder, &geometry, &message) != CIO_OK) {
         return fprintf(stderr, "%s\n", message.text), 1;
     }
+    if (ppm != NULL && geometry.layout != CIO_RGB8) {
+        cio_decoder_close(decoder);
+        return fprintf(stderr, "ppm: not an opaque RGB image\n"), 1;
+    }
     const size_t stride = (size_t)geometry.width * geometry.layout;
     uint8_t *rows = malloc(stride * 64);
     uint32_t n;

@@ -177,6 +177,11 @@ def as_jpeg(pixels, quality):
         return np.asarray(im.convert("RGB"))
 
 
+def drift(ref, got, quality):
+    """dB lost by `got` against the 8-bit `ref` once both are JPEGs at `quality` (positive: got is worse)."""
+    return psnr(as_jpeg(ref, quality), ref) - psnr(as_jpeg(got, quality), ref)
+
+
 def worst_cases(folder, side, codec="jpeg"):
     """Zone plate, fine text and white-noise texture, as JPEG q90/q95 at 4:2:0 and 4:4:4 (webp: as PNG,
     for webp_sources)."""
@@ -231,7 +236,7 @@ def measure(path, filters, factors, decode=djpeg):
                        "grid_f": f, "out": out, "raw_db": round(psnr(got, ref), 2)}
                 for q in (85, 95):
                     if ref.shape[2] == 3:   # a JPEG holds no alpha
-                        row[f"drift_q{q}"] = round(psnr(as_jpeg(ref, q), ref) - psnr(as_jpeg(got, q), ref), 3)
+                        row[f"drift_q{q}"] = round(drift(ref, got, q), 3)
                 rows.append(row)
     return rows
 

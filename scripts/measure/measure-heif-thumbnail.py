@@ -31,7 +31,6 @@ spec.loader.exec_module(scale)
 FACTORS = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0)
 
 
-
 def main():
     files = sys.argv[1:] or sorted(glob.glob(os.path.join(ROOT, "bench-workload/heic/*.heic")))
     rows = {f: [] for f in FACTORS}
@@ -46,7 +45,7 @@ def main():
             out_w = round(thumb_crop_w / f)
             ref = scale.fit43(full, out_w)
             got = scale.fit43(thumb, out_w)
-            drift = scale.psnr(scale.as_jpeg(ref, 85), ref) - scale.psnr(scale.as_jpeg(got, 85), ref)
+            drift = scale.drift(ref, got, 85)
             rows[f].append(drift)
             if tw > th:
                 sizes[f] = f"{ref.shape[1]}x{ref.shape[0]}"

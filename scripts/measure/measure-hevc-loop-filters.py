@@ -58,7 +58,6 @@ def decode(cost, path, mode, folder):
         return np.asarray(im.convert("RGB"), dtype=np.float64)
 
 
-
 def sources(folder):
     files = sorted(glob.glob(os.path.join(ROOT, "bench-workload/heic/*.heic")))[:4]
     made = []
@@ -92,7 +91,7 @@ def main():
                 out_w = round(crop_w / f)
                 ref = scale.fit43(filtered, out_w)
                 got = scale.fit43(unfiltered, out_w)
-                d = scale.psnr(scale.as_jpeg(ref, 85), ref) - scale.psnr(scale.as_jpeg(got, 85), ref)
+                d = scale.drift(ref, got, 85)
                 drift[f].append(d)
                 if "-q" not in os.path.basename(path):
                     drift90[f].append(d)

@@ -12,8 +12,8 @@ import TestSupport
     /// its samples.
     static let file = "phone-512.heic"
 
-    static func shape(side: Int, format: OutputFormat = .jpeg) -> (inout FitOptions) -> Void {
-        { o in o.ratio = .square; o.size = .width(side); o.format = format; o.jpeg.encoder = .turbo }
+    static func shape(side: Int) -> (inout FitOptions) -> Void {
+        { o in o.ratio = .square; o.size = .width(side); o.format = .jpeg; o.jpeg.encoder = .turbo }
     }
 
     /// The filtered decode as a PNG: the route that keeps every filter.
