@@ -956,8 +956,13 @@ mutants=$(cat <<'EOF'
 
 @ heif-tile-placed-across-not-down
 ? HEIFGridDecodeTests
-- const int64_t step = ((int64_t)p->yx * job->region.width + p->xx) * CHANNELS;
-+ const int64_t step = ((int64_t)p->xx * job->region.width + p->yx) * CHANNELS;
+- target->pixel_step = (ptrdiff_t)(((int64_t)p->yx * job->region.width + p->xx) * CHANNELS);
++ target->pixel_step = (ptrdiff_t)(((int64_t)p->xx * job->region.width + p->yx) * CHANNELS);
+
+@ heif-tile-rows-placed-down-not-across
+? HEIFGridDecodeTests
+- target->row_step = (ptrdiff_t)(((int64_t)p->yy * job->region.width + p->xy) * CHANNELS);
++ target->row_step = (ptrdiff_t)(((int64_t)p->xy * job->region.width + p->yy) * CHANNELS);
 
 @ heif-irot-270-shifted
 ? HEIFGridDecodeTests
@@ -984,15 +989,35 @@ mutants=$(cat <<'EOF'
 - if (!own_nclx) stream_nclx(picture, &matrix, &full_range);
 + stream_nclx(picture, &matrix, &full_range);
 
-@ heif-limited-range-unscaled
-? everyKindDecodesAsLibheifComposesIt
+@ heif-limited-range-unscaled-by-sse2
+? HEICConversionLoopsTests
 - yv = _mm_mul_ps(_mm_sub_ps(yv, _mm_set1_ps(16.0f)), _mm_set1_ps(1.1689f));
 + yv = _mm_sub_ps(yv, _mm_set1_ps(16.0f));
 
-@ heif-chroma-not-halved-in-vectors
-? everyKindDecodesAsLibheifComposesIt
+@ heif-chroma-not-halved-by-sse2
+? HEICConversionLoopsTests
 - if (chroma_shift) {   /* four chroma samples, each for two pixels */
 + if (!chroma_shift) {   /* four chroma samples, each for two pixels */
+
+@ heif-limited-range-unscaled-by-avx2
+? everyKindDecodesAsLibheifComposesIt|HEICConversionLoopsTests
+- yv = _mm256_mul_ps(_mm256_sub_ps(yv, _mm256_set1_ps(16.0f)), _mm256_set1_ps(1.1689f));
++ yv = _mm256_sub_ps(yv, _mm256_set1_ps(16.0f));
+
+@ heif-chroma-not-halved-by-avx2
+? everyKindDecodesAsLibheifComposesIt|HEICConversionLoopsTests
+- if (chroma_shift) {   /* four chroma samples, each repeated for its two pixels */
++ if (!chroma_shift) {   /* four chroma samples, each repeated for its two pixels */
+
+@ heif-avx2-stores-past-the-last-pixels
+? everyKindDecodesAsLibheifComposesIt
+- if (end - x >= 16) {   /* 16-byte stores: the 4 bytes past these 8 pixels are the next 8's */
++ if (end - x >= 8) {   /* 16-byte stores: the 4 bytes past these 8 pixels are the next 8's */
+
+@ heif-vectors-start-on-an-odd-column
+? HEICConversionLoopsTests|regionsEqualTheWholeDecode
+- if (c->loops != SCALAR && chroma_shift && (x & 1) != 0 && x < end) {
++ if (c->loops != SCALAR && chroma_shift && (x & 1) != 0 && x < 0) {
 
 @ heif-decode-threads-not-passed
 ? oneHEICDecodesItsTilesOnTheIdleJobs

@@ -97,7 +97,7 @@ static void stream_nclx(const struct de265_image *picture, int *matrix, int *ful
 }
 
 static cio_status convert(const struct de265_image *picture, int matrix, int full_range, uint32_t width, uint32_t height,
-                          uint8_t *rgb, cio_message *message) {
+                          const cio_heif_tile_target *target, cio_message *message) {
     const enum de265_chroma chroma = de265_get_chroma_format(picture);
     if (de265_get_image_width(picture, 0) != (int)width || de265_get_image_height(picture, 0) != (int)height) {
         cio_set_message(message, "corrupt HEIF: a tile decodes to %dx%d, its header says %ux%u",
@@ -114,10 +114,11 @@ static cio_status convert(const struct de265_image *picture, int matrix, int ful
     const uint8_t *y = de265_get_image_plane(picture, 0, &y_stride);
     const uint8_t *cb = de265_get_image_plane(picture, 1, &cb_stride);
     const uint8_t *cr = de265_get_image_plane(picture, 2, &cr_stride);
-    for (uint32_t row = 0; row < height; row++) {
+    uint8_t *out = target->origin;
+    for (uint32_t row = target->y; row < target->y + target->height; row++, out += target->row_step) {
         const size_t chroma_row = row >> shift_y;
         cio_heif_ycbcr_row(&conversion, y + (size_t)row * (size_t)y_stride, cb + chroma_row * (size_t)cb_stride,
-                           cr + chroma_row * (size_t)cr_stride, shift_x, 0, width, rgb + (size_t)row * width * 3);
+                           cr + chroma_row * (size_t)cr_stride, shift_x, target->x, target->width, out, target->pixel_step);
     }
     return CIO_OK;
 }
@@ -135,7 +136,8 @@ static int damage_warning(de265_decoder_context *decoder) {
 }
 
 cio_status cio_heif_hevc_tile_decode(const cio_heif_items *items, uint32_t id, uint32_t width, uint32_t height,
-                                     int skip_in_loop_filters, uint8_t *rgb, cio_message *damage, cio_message *message) {
+                                     int skip_in_loop_filters, const cio_heif_tile_target *target, cio_message *damage,
+                                     cio_message *message) {
     damage->text[0] = '\0';
     int matrix = 2, full_range = 1;
     cio_bmff_span hvcc;
@@ -173,7 +175,7 @@ cio_status cio_heif_hevc_tile_decode(const cio_heif_items *items, uint32_t id, u
             const struct de265_image *picture = de265_get_next_picture(decoder);
             if (picture == NULL) continue;
             if (!own_nclx) stream_nclx(picture, &matrix, &full_range);
-            status = convert(picture, matrix, full_range, width, height, rgb, message);   /* the last picture stays */
+            status = convert(picture, matrix, full_range, width, height, target, message);   /* the last picture stays */
             decoded = 1;
             de265_release_next_picture(decoder);
         }

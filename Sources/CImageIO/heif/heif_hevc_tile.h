@@ -5,7 +5,16 @@
 #define CIMAGEIO_HEIF_HEVC_TILE_H
 #include "heif/heif_items.h"
 
-/* Decodes tile `id` (width x height) to `rgb` (width * 3 bytes a row), without the deblocking filter and
+/* Where a tile's pixels go once converted: its pixels x ..< x + width of rows y ..< y + height, pixel
+ * (x, y) at `origin`, the next pixel of a row `pixel_step` bytes on and the next row `row_step` bytes on
+ * (a turned or mirrored tile goes straight to its upright place). */
+typedef struct {
+    uint32_t x, y, width, height;
+    uint8_t *origin;
+    ptrdiff_t pixel_step, row_step;
+} cio_heif_tile_target;
+
+/* Decodes tile `id` (width x height) and writes `target`'s pixels (RGB8) and nothing else, without the deblocking filter and
  * SAO when `skip_in_loop_filters` is nonzero (an intra picture's prediction never reads filtered samples,
  * so nothing drifts: each sample is what the filters would have started from). CIO_OK; CIO_UNSUPPORTED without
  * a message when libheif must convert it (not 8 bits, monochrome, a matrix cio_heif_ycbcr_of leaves
@@ -13,5 +22,6 @@
  * damage on the way (which libheif ignores: its concealment reads memory no picture wrote), the
  * pixels are there and `*damage` holds what it said, else it is empty. */
 cio_status cio_heif_hevc_tile_decode(const cio_heif_items *items, uint32_t id, uint32_t width, uint32_t height,
-                                     int skip_in_loop_filters, uint8_t *rgb, cio_message *damage, cio_message *message);
+                                     int skip_in_loop_filters, const cio_heif_tile_target *target, cio_message *damage,
+                                     cio_message *message);
 #endif

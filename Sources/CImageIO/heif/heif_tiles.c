@@ -67,8 +67,9 @@ static void fail(tile_job *job, cio_status status, const cio_message *message) {
     atomic_store(&job->failed, 1);
 }
 
-/* Copies the tile's pixels inside the region's coded rectangle to their upright places. */
-static void place(tile_job *job, const uint8_t *plane, size_t stride, uint32_t tile_x, uint32_t tile_y) {
+/* Where the pixels of the tile at coded (tile_x, tile_y) inside the region's coded rectangle go in the
+ * image: 0 when none of them is inside. */
+static int target_of(const tile_job *job, uint32_t tile_x, uint32_t tile_y, cio_heif_tile_target *target) {
     const cio_heif_grid *g = job->grid;
     const cio_heif_placement *p = job->placement;
     const cio_heif_rect c = job->span.coded;
@@ -76,20 +77,34 @@ static void place(tile_job *job, const uint8_t *plane, size_t stride, uint32_t t
     const uint64_t tile_right = (uint64_t)tile_x + g->tile_width, tile_bottom = (uint64_t)tile_y + g->tile_height;
     const uint32_t x1 = (uint32_t)(tile_right < (uint64_t)c.x + c.width ? tile_right : (uint64_t)c.x + c.width);
     const uint32_t y1 = (uint32_t)(tile_bottom < (uint64_t)c.y + c.height ? tile_bottom : (uint64_t)c.y + c.height);
-    if (x1 <= x0 || y1 <= y0) return;   /* a tile outside the region's rectangle gives nothing */
+    if (x1 <= x0 || y1 <= y0) return 0;
     const int64_t row = (int64_t)job->region.width * CHANNELS;
-    const int64_t step = ((int64_t)p->yx * job->region.width + p->xx) * CHANNELS;   /* one coded pixel to the right */
-    const size_t length = (size_t)(x1 - x0) * CHANNELS;
-    for (uint32_t y = y0; y < y1; y++) {
-        const int64_t ux = p->xx * (int64_t)x0 + p->xy * (int64_t)y + p->bx - job->region.x;
-        const int64_t uy = p->yx * (int64_t)x0 + p->yy * (int64_t)y + p->by - job->region.y;
-        uint8_t *out = job->image->pixels + uy * row + ux * CHANNELS;
-        const uint8_t *in = plane + (size_t)(y - tile_y) * stride + (size_t)(x0 - tile_x) * CHANNELS;
-        if (step == CHANNELS) {
+    const int64_t ux = p->xx * (int64_t)x0 + p->xy * (int64_t)y0 + p->bx - job->region.x;
+    const int64_t uy = p->yx * (int64_t)x0 + p->yy * (int64_t)y0 + p->by - job->region.y;
+    target->x = x0 - tile_x;
+    target->y = y0 - tile_y;
+    target->width = x1 - x0;
+    target->height = y1 - y0;
+    target->origin = job->image->pixels + uy * row + ux * CHANNELS;
+    target->pixel_step = (ptrdiff_t)(((int64_t)p->yx * job->region.width + p->xx) * CHANNELS);   /* one coded pixel to the right */
+    target->row_step = (ptrdiff_t)(((int64_t)p->yy * job->region.width + p->xy) * CHANNELS);     /* one coded row down */
+    return 1;
+}
+
+/* Copies a decoded tile's pixels (RGB8, `stride` bytes a row) to their upright places. */
+static void place(tile_job *job, const uint8_t *plane, size_t stride, uint32_t tile_x, uint32_t tile_y) {
+    cio_heif_tile_target t;
+    if (!target_of(job, tile_x, tile_y, &t)) return;
+    const size_t length = (size_t)t.width * CHANNELS;
+    uint8_t *out = t.origin;
+    for (uint32_t y = t.y; y < t.y + t.height; y++, out += t.row_step) {
+        const uint8_t *in = plane + (size_t)y * stride + (size_t)t.x * CHANNELS;
+        if (t.pixel_step == CHANNELS) {
             memcpy(out, in, length);
             continue;
         }
-        for (size_t x = 0; x < length; x += CHANNELS, out += step) memcpy(out, in + x, CHANNELS);
+        uint8_t *pixel = out;
+        for (size_t x = 0; x < length; x += CHANNELS, pixel += t.pixel_step) memcpy(pixel, in + x, CHANNELS);
     }
 }
 
@@ -134,15 +149,11 @@ static cio_status decode_tile(tile_job *job, size_t index, cio_message *message)
     const uint32_t column = job->span.first_column + (uint32_t)(index % columns);
     const uint32_t row = job->span.first_row + (uint32_t)(index / columns);
     const cio_heif_grid *g = job->grid;
-    const size_t stride = (size_t)g->tile_width * CHANNELS;
-    uint8_t *rgb = malloc(stride * g->tile_height);
-    if (rgb == NULL) {
-        cio_set_message(message, "out of memory");
-        return CIO_OUT_OF_MEMORY;
-    }
+    cio_heif_tile_target target;
+    if (!target_of(job, column * g->tile_width, row * g->tile_height, &target)) return CIO_OK;
     cio_message damage;
     cio_status status = cio_heif_hevc_tile_decode(job->items, g->tiles[(size_t)row * g->columns + column], g->tile_width,
-                                                  g->tile_height, job->skip_in_loop_filters, rgb, &damage, message);
+                                                  g->tile_height, job->skip_in_loop_filters, &target, &damage, message);
     if (status == CIO_OK && damage.text[0] != '\0') {
         if (job->strict) {
             cio_set_message(message, "corrupt HEIF: %s", damage.text);
@@ -153,8 +164,6 @@ static cio_status decode_tile(tile_job *job, size_t index, cio_message *message)
             pthread_mutex_unlock(&job->lock);
         }
     }
-    if (status == CIO_OK) place(job, rgb, stride, column * g->tile_width, row * g->tile_height);
-    free(rgb);
     return status == CIO_UNSUPPORTED ? decode_through_libheif(job, column, row, message) : status;
 }
 

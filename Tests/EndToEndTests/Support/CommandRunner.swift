@@ -68,8 +68,9 @@ struct CommandRunner {
     }
 
     /// Runs the binary to completion.
-    static func run(_ arguments: [String], in directory: URL, stdin: Data? = nil) throws -> Result {
-        let (process, out, err) = try start(arguments, in: directory, stdin: stdin)
+    static func run(_ arguments: [String], in directory: URL, stdin: Data? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
+        let (process, out, err) = try start(arguments, in: directory, stdin: stdin, environment: environment)
         return finish(process, out, err)
     }
 

@@ -49,8 +49,8 @@ final class Sandbox {
         return result.sorted()
     }
 
-    func run(_ arguments: [String], stdin: Data? = nil) throws -> CommandRunner.Result {
-        try CommandRunner.run(arguments, in: root, stdin: stdin)
+    func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> CommandRunner.Result {
+        try CommandRunner.run(arguments, in: root, stdin: stdin, environment: environment)
     }
 }
 
