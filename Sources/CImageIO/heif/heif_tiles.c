@@ -68,8 +68,8 @@ static void fail(tile_job *job, cio_status status, const cio_message *message) {
 }
 
 /* Where the pixels of the tile at coded (tile_x, tile_y) inside the region's coded rectangle go in the
- * image: 0 when none of them is inside. */
-static int target_of(const tile_job *job, uint32_t tile_x, uint32_t tile_y, cio_heif_tile_target *target) {
+ * image (none when the tile is outside it). */
+static void target_of(const tile_job *job, uint32_t tile_x, uint32_t tile_y, cio_heif_tile_target *target) {
     const cio_heif_grid *g = job->grid;
     const cio_heif_placement *p = job->placement;
     const cio_heif_rect c = job->span.coded;
@@ -77,24 +77,22 @@ static int target_of(const tile_job *job, uint32_t tile_x, uint32_t tile_y, cio_
     const uint64_t tile_right = (uint64_t)tile_x + g->tile_width, tile_bottom = (uint64_t)tile_y + g->tile_height;
     const uint32_t x1 = (uint32_t)(tile_right < (uint64_t)c.x + c.width ? tile_right : (uint64_t)c.x + c.width);
     const uint32_t y1 = (uint32_t)(tile_bottom < (uint64_t)c.y + c.height ? tile_bottom : (uint64_t)c.y + c.height);
-    if (x1 <= x0 || y1 <= y0) return 0;
     const int64_t row = (int64_t)job->region.width * CHANNELS;
     const int64_t ux = p->xx * (int64_t)x0 + p->xy * (int64_t)y0 + p->bx - job->region.x;
     const int64_t uy = p->yx * (int64_t)x0 + p->yy * (int64_t)y0 + p->by - job->region.y;
     target->x = x0 - tile_x;
     target->y = y0 - tile_y;
-    target->width = x1 - x0;
-    target->height = y1 - y0;
-    target->origin = job->image->pixels + uy * row + ux * CHANNELS;
+    target->width = x1 > x0 ? x1 - x0 : 0;
+    target->height = y1 > y0 ? y1 - y0 : 0;
+    target->origin = target->width > 0 && target->height > 0 ? job->image->pixels + uy * row + ux * CHANNELS : job->image->pixels;
     target->pixel_step = (ptrdiff_t)(((int64_t)p->yx * job->region.width + p->xx) * CHANNELS);   /* one coded pixel to the right */
     target->row_step = (ptrdiff_t)(((int64_t)p->yy * job->region.width + p->xy) * CHANNELS);     /* one coded row down */
-    return 1;
 }
 
 /* Copies a decoded tile's pixels (RGB8, `stride` bytes a row) to their upright places. */
 static void place(tile_job *job, const uint8_t *plane, size_t stride, uint32_t tile_x, uint32_t tile_y) {
     cio_heif_tile_target t;
-    if (!target_of(job, tile_x, tile_y, &t)) return;
+    target_of(job, tile_x, tile_y, &t);
     const size_t length = (size_t)t.width * CHANNELS;
     uint8_t *out = t.origin;
     for (uint32_t y = t.y; y < t.y + t.height; y++, out += t.row_step) {
@@ -150,7 +148,7 @@ static cio_status decode_tile(tile_job *job, size_t index, cio_message *message)
     const uint32_t row = job->span.first_row + (uint32_t)(index / columns);
     const cio_heif_grid *g = job->grid;
     cio_heif_tile_target target;
-    if (!target_of(job, column * g->tile_width, row * g->tile_height, &target)) return CIO_OK;
+    target_of(job, column * g->tile_width, row * g->tile_height, &target);
     cio_message damage;
     cio_status status = cio_heif_hevc_tile_decode(job->items, g->tiles[(size_t)row * g->columns + column], g->tile_width,
                                                   g->tile_height, job->skip_in_loop_filters, &target, &damage, message);
