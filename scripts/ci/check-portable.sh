@@ -2,7 +2,8 @@
 # The default release binary is portable: under `qemu-x86_64 -cpu Nehalem` (an x86-64 without
 # AVX/AVX2) it runs, picks the SSE2 kernels itself, and writes the same bytes as natively (AVX2 on
 # an AVX2 machine) and as the forced SSE2 and scalar kernels (ASPECTFIT_SIMD), for option
-# combinations covering both pass orders, RGB, gray and RGBA, orientation, corners and linear light.
+# combinations covering both pass orders, RGB, gray and RGBA, orientation, corners and linear light,
+# and a turned HEIC grid (whose tiles' YCbCr to RGB loops are chosen the same way).
 #
 #   bash scripts/ci/check-portable.sh [--binary PATH]     (default: builds .build/release/aspectfit)
 set -euo pipefail
@@ -32,6 +33,7 @@ cases=(
     "samples/astronaut-alpha.png -r square -w 300 --radius 12% -f png"
     "samples/tulips-alpha.png -r 3:2 -w 200 --linear --radius 40 --corners continuous -f png"
     "samples/tulips-alpha.png -r square -w 256 --radius 64 --background '#336699' -f jpeg"
+    "Tests/HEIFGridSet/phone-512.heic -r 5:7 -f png"
 )
 failed=0
 for i in "${!cases[@]}"; do
