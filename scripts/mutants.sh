@@ -939,6 +939,16 @@ mutants=$(cat <<'EOF'
 - case 1: sx = cw - 1 - my; sy = mx; break;
 + case 1: sx = my; sy = ch - 1 - mx; break;
 
+@ pixel-store-lends-unzeroed-memory
+? PixelStoreTests
+- image->pixels = memset(store->pixels, 0, bytes);
++ image->pixels = store->pixels;
+
+@ pixel-store-lends-too-small-memory
+? PixelStoreTests
+- if (bytes > 0 && store != NULL && store->capacity >= bytes) {
++ if (bytes > 0 && store != NULL && store->pixels != NULL) {
+
 @ heif-tiles-miss-the-last-column
 ? HEIFGridDecodeTests
 - s.last_column = (s.coded.x + s.coded.width - 1) / grid->tile_width;

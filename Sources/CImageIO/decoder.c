@@ -75,6 +75,7 @@ cio_status cio_decoder_open(const uint8_t *data, size_t size, const cio_decode_o
         return CIO_OUT_OF_MEMORY;
     }
     decoder->format = format;
+    decoder->whole.store = options->pixel_store;
     geometry->sixteen_bit = 0;
     cio_status status = open_format(data, size, options, decoder, geometry, message);
     if (status != CIO_OK) {

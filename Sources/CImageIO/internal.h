@@ -59,7 +59,9 @@ void cio_png_decoder_close(cio_png_decoder *decoder);
  * crops or scales while decoding (WebP) holds only a part of the (scaled) image: `origin_*` and
  * `full_*` say where it lies. */
 typedef struct {
-    uint8_t *pixels;              /* width * height * layout bytes, malloc'd; NULL until allocated */
+    uint8_t *pixels;              /* width * height * layout bytes (of `capacity`), malloc'd; NULL until allocated */
+    size_t capacity;
+    cio_pixel_store *store;       /* where allocate takes the pixels from and release gives them back; or NULL */
     uint32_t width, height;
     cio_layout layout;
     uint32_t origin_x, origin_y;  /* where `pixels` start in the whole image (0, 0 unless cropped) */
@@ -68,8 +70,8 @@ typedef struct {
     uint32_t delivered;           /* region rows returned so far */
 } cio_whole_image;
 
-/* Allocates `image->pixels` for `width` x `height` of `layout` (zeroed), the whole image (origin 0, 0);
- * CIO_OUT_OF_MEMORY with a message. */
+/* Allocates `image->pixels` for `width` x `height` of `layout` (zeroed), the whole image (origin 0, 0),
+ * from `image->store` when it keeps enough; CIO_OUT_OF_MEMORY with a message. */
 cio_status cio_whole_image_allocate(cio_whole_image *image, uint32_t width, uint32_t height, cio_layout layout,
                                     cio_message *message);
 /* A rectangle of pixels. */

@@ -3,10 +3,41 @@
 #include <stdlib.h>
 #include <string.h>
 
+struct cio_pixel_store {
+    uint8_t *pixels;
+    size_t capacity;
+};
+
+cio_pixel_store *cio_pixel_store_create(void) { return calloc(1, sizeof(cio_pixel_store)); }
+
+void cio_pixel_store_empty(cio_pixel_store *store) {
+    free(store->pixels);
+    store->pixels = NULL;
+    store->capacity = 0;
+}
+
+void cio_pixel_store_free(cio_pixel_store *store) {
+    if (store == NULL) return;
+    cio_pixel_store_empty(store);
+    free(store);
+}
+
 cio_status cio_whole_image_allocate(cio_whole_image *image, uint32_t width, uint32_t height, cio_layout layout,
                                     cio_message *message) {
     const size_t row = (size_t)width * (size_t)layout;
-    image->pixels = height == 0 || row > SIZE_MAX / height ? NULL : calloc(height, row);
+    const size_t bytes = height == 0 || row > SIZE_MAX / height ? 0 : row * height;
+    cio_pixel_store *store = image->store;
+    image->pixels = NULL;
+    if (bytes > 0 && store != NULL && store->capacity >= bytes) {
+        image->pixels = memset(store->pixels, 0, bytes);
+        image->capacity = store->capacity;
+        store->pixels = NULL;
+        store->capacity = 0;
+    } else if (bytes > 0) {
+        if (store != NULL) cio_pixel_store_empty(store);   /* too small: its memory goes before the new is taken */
+        image->pixels = calloc(1, bytes);
+        image->capacity = bytes;
+    }
     if (image->pixels == NULL) {
         cio_set_message(message, "out of memory for a %ux%u image", width, height);
         return CIO_OUT_OF_MEMORY;
@@ -84,6 +115,12 @@ void cio_whole_image_read_rows(cio_whole_image *image, uint8_t *rows, size_t str
 }
 
 void cio_whole_image_release(cio_whole_image *image) {
-    free(image->pixels);
+    cio_pixel_store *store = image->store;
+    if (store != NULL && store->pixels == NULL) {
+        store->pixels = image->pixels;
+        store->capacity = image->pixels != NULL ? image->capacity : 0;
+    } else {
+        free(image->pixels);
+    }
     image->pixels = NULL;
 }

@@ -89,8 +89,15 @@ public enum ImageFile {
     public static func decodeRows(_ data: UnsafeRawBufferPointer, options: DecodeOptions = .init(),
                                   start: (_ region: PixelRect, _ layout: PixelLayout) throws -> Void,
                                   row: (_ y: Int, _ pixels: UnsafeRawBufferPointer) throws -> Void) throws -> DecodeSummary {
+        try decodeRows(data, options: options, store: nil, start: start, row: row)
+    }
+
+    /// `decodeRows` with a whole-image decode's pixel memory lent by `store`.
+    static func decodeRows(_ data: UnsafeRawBufferPointer, options: DecodeOptions, store: PixelStore?,
+                           start: (_ region: PixelRect, _ layout: PixelLayout) throws -> Void,
+                           row: (_ y: Int, _ pixels: UnsafeRawBufferPointer) throws -> Void) throws -> DecodeSummary {
         try withExtendedLifetime(data.assumingMemoryBound(to: UInt8.self)) { input in
-            let decoder = try RowDecoder(data: input, options: options)
+            let decoder = try RowDecoder(data: input, options: options, store: store)
             let region = decoder.region
             try start(region, decoder.layout)
             let stride = region.width * decoder.layout.channels

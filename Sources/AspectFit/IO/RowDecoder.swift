@@ -6,6 +6,7 @@ import CImageIO
 /// The input bytes must stay valid (and pinned) for the decoder's whole life.
 final class RowDecoder {
     private let handle: OpaquePointer
+    private let store: PixelStore?   // kept alive while the decoder holds its memory
     let region: PixelRect
     let layout: PixelLayout
     /// Whether rows hold native-endian UInt16 samples (`DecodeOptions.keepsSixteenBits`, a 16-bit PNG).
@@ -13,7 +14,8 @@ final class RowDecoder {
     let scaledWidth: Int
     let scaledHeight: Int
 
-    init(data: UnsafeBufferPointer<UInt8>, options: DecodeOptions) throws(ImageIOError) {
+    /// `store`, when given, lends a whole-image decode its pixel memory until the decoder is gone.
+    init(data: UnsafeBufferPointer<UInt8>, options: DecodeOptions, store: PixelStore? = nil) throws(ImageIOError) {
         guard options.maxPixels >= 0 else { throw .invalidArgument("maxPixels must not be negative") }
         var c = cio_decode_options()
         c.max_pixels = UInt64(options.maxPixels)
@@ -23,6 +25,7 @@ final class RowDecoder {
         c.skip_in_loop_filters = options.inLoopFilters ? 0 : 1
         c.keep_16 = options.keepsSixteenBits ? 1 : 0
         c.threads = Int32(clamping: max(1, options.threads))
+        c.pixel_store = store?.handle
         guard [1, 2, 4, 8].contains(options.scaleDenominator) else {
             throw .invalidArgument("scale denominator must be 1, 2, 4 or 8 (got \(options.scaleDenominator))")
         }
@@ -46,6 +49,7 @@ final class RowDecoder {
             throw Self.pixelLimitError(data, maxPixels: options.maxPixels) ?? ImageIOError(status: status, message: &message)
         }
         self.handle = handle
+        self.store = store
         region = PixelRect(x: Int(geometry.x), y: Int(geometry.y), width: Int(geometry.width), height: Int(geometry.height))
         layout = PixelLayout(rawValue: Int(geometry.layout.rawValue)) ?? .rgb8
         isSixteenBit = geometry.sixteen_bit != 0
@@ -53,7 +57,7 @@ final class RowDecoder {
         scaledHeight = Int(geometry.scaled_height)
     }
 
-    deinit { cio_decoder_close(handle) }
+    deinit { cio_decoder_close(handle) }   // before `store` goes: the decoder gives its pixels back to it
 
     /// `.tooLarge` with the header's size when it is over `maxPixels` (the C decoder reports that
     /// as a message only), else nil.

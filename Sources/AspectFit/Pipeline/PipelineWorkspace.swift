@@ -1,6 +1,7 @@
 /// What one thread reuses from image to image: the last resampler, whose coefficient tables and
 /// buffers serve every following image of the same geometry (the usual case in a batch), the last
-/// corner mask, and the output pixels. Not thread-safe: give each worker its own.
+/// corner mask, the output pixels, and the memory of the last whole-image decode (WebP, AVIF, HEIF,
+/// GIF). Not thread-safe: give each worker its own.
 public final class PipelineWorkspace {
     private var resampler: Resampler?
     private var mask: CornerMask?
@@ -9,6 +10,8 @@ public final class PipelineWorkspace {
     /// Threads each decode may use (`DecodeOptions.threads`): 1, the default, suits a worker of a
     /// batch that runs one image per core; a lone image on an otherwise idle machine can take more.
     public var decodeThreads = 1
+    /// The last whole-image decode's pixel memory, lent to the next (`PixelStore`).
+    let pixelStore = PixelStore()
     /// The workspaces of a `VariantSet`'s further variants (variant 0 uses this one).
     private var slots: [PipelineWorkspace] = []
 
@@ -21,6 +24,7 @@ public final class PipelineWorkspace {
         resampler = nil
         mask = nil
         image = PixelBuffer(blankWidth: 0, height: 0, layout: .rgb8)
+        pixelStore.empty()
         slots = []
     }
 

@@ -63,7 +63,8 @@ struct SharedDecode {
         var reducers: [BoxReducer?] = []
         let summary: DecodeSummary
         do {
-            summary = try ImageFile.decodeRows(data, options: options, start: { region, layout in
+            summary = try ImageFile.decodeRows(data, options: options, store: outputs[0].workspace.pixelStore,
+                                               start: { region, layout in
                 resamplers = outputs.map { output in
                     let crop = output.geometry
                     // A reduced output's rows start at its own region, else at the shared one.

@@ -89,6 +89,14 @@ void cio_info_release(cio_info *info);
  * when a side is 0. Decoders check this before any allocation; planners may check it too. */
 cio_status cio_check_pixel_limit(uint64_t width, uint64_t height, uint64_t max_pixels, cio_message *message);
 
+/* Memory a whole-image decode (WebP, AVIF, HEIF, GIF) keeps for the next one, so that a worker decoding
+ * image after image reuses the last one's pages (zeroed again) instead of the kernel faulting fresh
+ * ones in. A decoder takes it while open and gives it back on close; one decoder at a time. */
+typedef struct cio_pixel_store cio_pixel_store;
+cio_pixel_store *cio_pixel_store_create(void);         /* NULL when out of memory */
+void cio_pixel_store_empty(cio_pixel_store *store);    /* frees what it keeps */
+void cio_pixel_store_free(cio_pixel_store *store);
+
 typedef struct {
     uint64_t max_pixels;          /* header width*height above this fails before any allocation */
     int fail_on_truncation;       /* nonzero: truncated or damaged data is an error; 0: a warning */
@@ -106,6 +114,7 @@ typedef struct {
     int skip_in_loop_filters;     /* nonzero: a HEIF grid's HEVC tiles come out before libde265's in-loop
                                      filters (deblocking, SAO), as intra prediction sees them; the other
                                      formats ignore it */
+    cio_pixel_store *pixel_store; /* NULL, or where a whole-image decode's pixels come from and go back to */
 } cio_decode_options;
 
 /* Where the decoded rows are: the full scaled size and the region actually decoded. */
