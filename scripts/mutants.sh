@@ -946,8 +946,8 @@ mutants=$(cat <<'EOF'
 
 @ pixel-store-lends-too-small-memory
 ? PixelStoreTests
-- if (bytes > 0 && store != NULL && store->capacity >= bytes) {
-+ if (bytes > 0 && store != NULL && store->pixels != NULL) {
+- if (store != NULL && store->pixels != NULL && store->capacity >= bytes) {
++ if (store != NULL && store->pixels != NULL) {
 
 @ heif-tiles-miss-the-last-column
 ? HEIFGridDecodeTests

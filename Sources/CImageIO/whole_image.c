@@ -25,17 +25,16 @@ void cio_pixel_store_free(cio_pixel_store *store) {
 cio_status cio_whole_image_allocate(cio_whole_image *image, uint32_t width, uint32_t height, cio_layout layout,
                                     cio_message *message) {
     const size_t row = (size_t)width * (size_t)layout;
-    const size_t bytes = height == 0 || row > SIZE_MAX / height ? 0 : row * height;
+    const size_t bytes = height == 0 || row > SIZE_MAX / height ? SIZE_MAX : row * height;
     cio_pixel_store *store = image->store;
-    image->pixels = NULL;
-    if (bytes > 0 && store != NULL && store->capacity >= bytes) {
+    if (store != NULL && store->pixels != NULL && store->capacity >= bytes) {
         image->pixels = memset(store->pixels, 0, bytes);
         image->capacity = store->capacity;
         store->pixels = NULL;
         store->capacity = 0;
-    } else if (bytes > 0) {
+    } else {
         if (store != NULL) cio_pixel_store_empty(store);   /* too small: its memory goes before the new is taken */
-        image->pixels = calloc(1, bytes);
+        image->pixels = bytes == SIZE_MAX ? NULL : calloc(height, row);
         image->capacity = bytes;
     }
     if (image->pixels == NULL) {
@@ -118,7 +117,7 @@ void cio_whole_image_release(cio_whole_image *image) {
     cio_pixel_store *store = image->store;
     if (store != NULL && store->pixels == NULL) {
         store->pixels = image->pixels;
-        store->capacity = image->pixels != NULL ? image->capacity : 0;
+        store->capacity = image->capacity;
     } else {
         free(image->pixels);
     }
