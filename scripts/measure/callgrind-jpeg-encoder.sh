@@ -6,6 +6,11 @@
 #   bash scripts/measure/callgrind-jpeg-encoder.sh [INPUT.jpg...]
 #   (default: the first JPEG of bench-workload/jpeg, made by bench/make-workload.py, and the corpus
 #   photo harvesters; after swift build -c release)
+#
+# With .bench/mozjpeg/cjpeg (scripts/measure/build-mozjpeg.sh) it also counts mozjpeg's encode of the
+# same resampled pixels: its defaults (trellis, scans chosen by size) and -revert (libjpeg-turbo's
+# behaviour, the same build), jpeg_start_compress + jpeg_write_scanlines + jpeg_finish_compress.
+# With pyjpegli in .bench/pillow (pip install pyjpegli==0.3.2) it counts jpegli's the same way.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if (($# == 0)); then
@@ -19,6 +24,13 @@ count() {   # prints: encode-alone whole-fit
     valgrind --tool=callgrind --callgrind-out-file="$work/out" "$work/aspectfit" --quiet "$@" -o "$work/out.jpg" >/dev/null 2>&1
     callgrind_annotate --inclusive=yes --threshold=100 "$work/out" | awk '/PROGRAM TOTALS/ { total = $1 } /cio_encode_jpeg/ && !e { e = $1 } END { print e, total }'
 }
+mozjpeg=.bench/mozjpeg/cjpeg
+python=.bench/pillow/bin/python
+count_mozjpeg() {   # prints: encode-alone; options, then a PPM
+    valgrind --tool=callgrind --callgrind-out-file="$work/out" "$mozjpeg" -outfile "$work/mozjpeg.jpg" "$@" >/dev/null 2>&1
+    callgrind_annotate --inclusive=yes --threshold=100 "$work/out" |
+        awk '/jpeg_(start_compress|write_scanlines|finish_compress) / { gsub(",", "", $1); sum += $1 } END { print sum }'
+}
 echo "| input | task | encoder | encode instructions | whole fit instructions | bytes |"
 echo "|---|---|---|---|---|---|"
 for input in "$@"; do
@@ -28,5 +40,26 @@ for input in "$@"; do
             read -r encode total < <(count --ratio "$2" --width "$3" -q 85 --jpeg-encoder $encoder "$input")
             echo "| $(basename "$input") | $1 | $encoder | $encode | $total | $(stat -c %s "$work/out.jpg") |"
         done
+        if [[ -x $mozjpeg ]]; then
+            "$work/aspectfit" --quiet --ratio "$2" --width "$3" -f png -o "$work/pixels.png" "$input"
+            "$python" -c 'import sys; from PIL import Image; Image.open(sys.argv[1]).convert("RGB").save(sys.argv[2])' \
+                "$work/pixels.png" "$work/pixels.ppm"
+            for encoder in "-revert" "-revert -optimize" ""; do
+                encode=$(count_mozjpeg $encoder -quality 85 -sample 2x2 "$work/pixels.ppm")
+                echo "| $(basename "$input") | $1 | mozjpeg ${encoder:-(defaults)} | $encode | | $(stat -c %s "$work/mozjpeg.jpg") |"
+            done
+        fi
+        if "$python" -c 'import pyjpegli' 2>/dev/null; then
+            "$work/aspectfit" --quiet --ratio "$2" --width "$3" -f png -o "$work/pixels.png" "$input"
+            valgrind --tool=callgrind --callgrind-out-file="$work/out" "$python" -c '
+import sys, numpy, pyjpegli
+from PIL import Image
+pixels = numpy.ascontiguousarray(numpy.asarray(Image.open(sys.argv[1]).convert("RGB")))
+open(sys.argv[2], "wb").write(pyjpegli.encode(pixels, pixels.shape[1], pixels.shape[0], quality=85))' \
+                "$work/pixels.png" "$work/jpegli.jpg" >/dev/null 2>&1
+            encode=$(callgrind_annotate --inclusive=yes --threshold=100 "$work/out" |
+                awk '/jpegli_(start_compress|write_scanlines|finish_compress) / { gsub(",", "", $1); sum += $1 } END { print sum }')
+            echo "| $(basename "$input") | $1 | jpegli | $encode | | $(stat -c %s "$work/jpegli.jpg") |"
+        fi
     done
 done

@@ -9,11 +9,14 @@ decoded by Pillow and compared with the reference: butteraugli's distance (Debia
 largest over the image), SSIM (scikit-image, Gaussian window sigma 1.5) on BT.601 luma and over RGB.
 From each thumbnail's trellis sweep, linear in quality, comes the size at which the trellis encoder
 first matches turbo's q85 butteraugli distance, the size at which it matches its luma SSIM, and the
-larger of the two ("both": as good on both). Sizes add up over the set.
+larger of the two ("both": as good on both). Sizes add up over the set. `--mozjpeg` and `--jpegli` sweep
+those encoders over the same pixels (4:2:0, as sharp's mozjpeg and turbo's -q 85) as references.
 
-    .bench/pillow/bin/python scripts/measure/measure-jpeg-encoder.py [--workload bench-workload/jpeg]
+    .bench/pillow/bin/python scripts/measure/measure-jpeg-encoder.py [--workload bench-workload/jpeg] [--first 6]
         [--corpus ../shared/corpus/photos] [--qualities 79,81,83,85,87,89,91,93,95] [--jobs 2]
-    (after swift build -c release; needs numpy, Pillow, scikit-image and the butteraugli package)
+        [--mozjpeg .bench/mozjpeg/cjpeg] [--jpegli]
+    (after swift build -c release and bench/setup.sh: numpy, Pillow, scikit-image, pyjpegli and the
+    butteraugli package; scripts/measure/build-mozjpeg.sh for mozjpeg)
 """
 import argparse
 import concurrent.futures
@@ -30,6 +33,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BIN = os.path.join(ROOT, ".build/release/aspectfit")
 TASKS = {"T1": ["--ratio", "4:3", "--width", "800"], "T2": ["--ratio", "square", "--width", "256"]}
 NOMINAL = 85
+MOZJPEG = None
+JPEGLI = False
 
 
 def fit(source, task, out, *extra):
@@ -62,12 +67,29 @@ def measure(job):
                             ("turbo-optimized", ["--jpeg-encoder", "turbo", "--optimize-huffman"])]:
             out = os.path.join(work, name + ".jpg")
             rows[name] = (fit(source, task, out, "-f", "jpeg", "-q", str(NOMINAL), *extra),) + scores(reference, out, work)
-        sweep = []
+        sweeps = {"trellis": []}
         for q in qualities:
             out = os.path.join(work, "trellis-%d.jpg" % q)
-            sweep.append((q, fit(source, task, out, "-f", "jpeg", "-q", str(q), "--jpeg-encoder", "trellis"))
-                         + scores(reference, out, work))
-        return source, task, rows, sweep
+            sweeps["trellis"].append((q, fit(source, task, out, "-f", "jpeg", "-q", str(q), "--jpeg-encoder", "trellis"))
+                                     + scores(reference, out, work))
+        if MOZJPEG:
+            pixels = os.path.join(work, "reference.ppm")
+            Image.open(reference).convert("RGB").save(pixels)
+            sweeps["mozjpeg"] = []
+            for q in qualities:
+                out = os.path.join(work, "mozjpeg-%d.jpg" % q)
+                subprocess.run([MOZJPEG, "-quality", str(q), "-sample", "2x2", "-outfile", out, pixels], check=True)
+                sweeps["mozjpeg"].append((q, os.path.getsize(out)) + scores(reference, out, work))
+        if JPEGLI:
+            import pyjpegli
+            pixels = np.ascontiguousarray(np.asarray(Image.open(reference).convert("RGB")))
+            sweeps["jpegli"] = []
+            for q in qualities:
+                out = os.path.join(work, "jpegli-%d.jpg" % q)
+                with open(out, "wb") as file:
+                    file.write(pyjpegli.encode(pixels, pixels.shape[1], pixels.shape[0], quality=q))
+                sweeps["jpegli"].append((q, os.path.getsize(out)) + scores(reference, out, work))
+        return source, task, rows, sweeps
 
 
 def size_at(sweep, target, index, better):
@@ -88,25 +110,33 @@ def percent(size, reference):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--workload", default=os.path.join(ROOT, "bench-workload/jpeg"))
+    parser.add_argument("--first", type=int, default=6, help="how many of the workload's JPEGs, from the first")
     parser.add_argument("--corpus", default=os.path.join(ROOT, "../shared/corpus/photos"))
     parser.add_argument("--qualities", default="79,81,83,85,87,89,91,93,95")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--mozjpeg", help="mozjpeg's cjpeg (scripts/measure/build-mozjpeg.sh): its default "
+                        "encode of the same pixels, swept the same way, as a reference")
+    parser.add_argument("--jpegli", action="store_true", help="also jpegli (PyPI pyjpegli 0.3.2, 4:2:0, its "
+                        "adaptive quantisation) the same way")
     args = parser.parse_args()
+    global MOZJPEG, JPEGLI
+    MOZJPEG, JPEGLI = args.mozjpeg, args.jpegli
     qualities = sorted(int(q) for q in args.qualities.split(","))
     assert NOMINAL in qualities, "the sweep must hold the nominal quality %d" % NOMINAL
-    sets = [("workload", sorted(glob.glob(os.path.join(args.workload, "*.jpg")))),
+    sets = [("workload", sorted(glob.glob(os.path.join(args.workload, "*.jpg")))[:args.first]),
             ("corpus photos", sorted(glob.glob(os.path.join(args.corpus, "*.jpg"))))]
     jobs = [(source, task, qualities) for _, files in sets for source in files for task in TASKS]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        results = {(s, t): (rows, sweep) for s, t, rows, sweep in pool.map(measure, jobs)}
+        results = {(s, t): (rows, sweeps) for s, t, rows, sweeps in pool.map(measure, jobs)}
 
-    print("| set | task | n | turbo q85 bytes | turbo q85 optimised Huffman | trellis q85 bytes | "
-          "trellis q85 butteraugli / luma SSIM / RGB SSIM (turbo's) | trellis at turbo's butteraugli | "
+    print("| set | task | encoder | n | turbo q85 bytes | turbo q85 optimised Huffman | q85 bytes | "
+          "q85 butteraugli / luma SSIM / RGB SSIM (turbo's) | at turbo's butteraugli | "
           "at its luma SSIM | at both | at its RGB SSIM and butteraugli |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    encoders = ["trellis"] + (["mozjpeg"] if MOZJPEG else []) + (["jpegli"] if JPEGLI else [])
     for label, files in sets:
-        for task in TASKS:
-            cases = [results[(f, task)] for f in files]
+        for task, encoder in [(t, e) for t in TASKS for e in encoders]:
+            cases = [(rows, sweeps[encoder]) for rows, sweeps in (results[(f, task)] for f in files)]
             if not cases:
                 continue
             turbo = sum(r["turbo"][0] for r, _ in cases)
@@ -121,8 +151,8 @@ def main():
                 at_distance, at_luma = at_distance + d, at_luma + s
                 at_both, at_rgb_both = at_both + max(d, s), at_rgb_both + max(d, r)
             mean = lambda values: sum(values) / len(values)
-            print("| %s | %s | %d | %d | %d (%s) | %d (%s) | %.3f / %.4f / %.4f (%.3f / %.4f / %.4f) | %s | %s | %s | %s |" % (
-                label, task, len(cases), turbo, optimized, percent(optimized, turbo),
+            print("| %s | %s | %s | %d | %d | %d (%s) | %d (%s) | %.3f / %.4f / %.4f (%.3f / %.4f / %.4f) | %s | %s | %s | %s |" % (
+                label, task, encoder, len(cases), turbo, optimized, percent(optimized, turbo),
                 sum(s[1] for s in nominal), percent(sum(s[1] for s in nominal), turbo),
                 mean([s[2] for s in nominal]), mean([s[3] for s in nominal]), mean([s[4] for s in nominal]),
                 mean([r["turbo"][1] for r, _ in cases]), mean([r["turbo"][2] for r, _ in cases]),
