@@ -11,12 +11,13 @@ let package = Package(
         .executable(name: "aspectfit-bench", targets: ["aspectfit-bench"]),
     ],
     targets: [
+        // libheif is opened on first use (heif/heif_library.h), not linked.
         .target(
             name: "CImageIO",
             cSettings: [.headerSearchPath(".")],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("lcms2"),
                             .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("avif"),
-                            .linkedLibrary("heif"), .linkedLibrary("de265"), .linkedLibrary("gif")]
+                            .linkedLibrary("de265"), .linkedLibrary("gif")]
         ),
         .target(name: "CResampleKernels"),
         // dlib's frontal face detector behind a C API (C++ stays inside; libdlib-dev, and the LAPACK

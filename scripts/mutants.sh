@@ -949,6 +949,21 @@ mutants=$(cat <<'EOF'
 - if (store != NULL && store->pixels != NULL && store->capacity >= bytes) {
 + if (store != NULL && store->pixels != NULL) {
 
+@ heif-used-before-libheif-opened
+? HEIFLibraryLoadingTests
+- if (opened != CIO_OK) return opened;
++ (void)opened;
+
+@ heif-libheif-choice-ignored
+? HEIFLibraryLoadingTests
+- return chosen != NULL && chosen[0] != 0 ? chosen : DEFAULT_LIBRARY;
++ return DEFAULT_LIBRARY;
+
+@ heif-libheif-missing-function-accepted
+? HEIFLibraryLoadingTests
+- if (cio_heif_functions.name == NULL) snprintf(failure, sizeof failure, "%s has no %s", library_name(), #name); \
++ (void)0; \
+
 @ heif-tiles-miss-the-last-column
 ? HEIFGridDecodeTests
 - s.last_column = (s.coded.x + s.coded.width - 1) / grid->tile_width;

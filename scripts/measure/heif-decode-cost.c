@@ -95,6 +95,11 @@ static int decode_through_cimageio(const uint8_t *data, size_t size, int region,
 }
 
 static int decode_through_libheif(const uint8_t *data, size_t size, int thumbnail) {
+    cio_message message;
+    if (cio_heif_library_open(&message) != CIO_OK) {
+        fprintf(stderr, "%s\n", message.text);
+        return 1;
+    }
     struct heif_context *context = heif_context_alloc();
     struct heif_image_handle *primary = NULL, *handle = NULL;
     struct heif_image *image = NULL;

@@ -34,6 +34,8 @@ cio_status cio_heif_failure(struct heif_error error, const char *stage, cio_mess
 
 cio_status cio_heif_open(const uint8_t *data, size_t size, cio_heif_file *file, cio_message *message) {
     memset(file, 0, sizeof *file);
+    const cio_status opened = cio_heif_library_open(message);
+    if (opened != CIO_OK) return opened;
     file->context = heif_context_alloc();
     if (file->context == NULL) {
         cio_set_message(message, "out of memory");

@@ -2,7 +2,7 @@
 #ifndef CIMAGEIO_HEIF_READER_H
 #define CIMAGEIO_HEIF_READER_H
 #include "internal.h"
-#include <libheif/heif.h>
+#include "heif/heif_library.h"
 
 typedef struct {
     struct heif_context *context;

@@ -5,7 +5,7 @@
 #define CIMAGEIO_HEIF_TILES_H
 #include "heif/heif_grid.h"
 #include "heif/heif_placement.h"
-#include <libheif/heif.h>
+#include "heif/heif_library.h"
 
 /* How many tiles `region` (upright) needs. */
 size_t cio_heif_tiles_needed(const cio_heif_grid *grid, const cio_heif_placement *placement, cio_heif_rect region);
