@@ -26,10 +26,11 @@ count() {   # prints: encode-alone whole-fit
 }
 mozjpeg=.bench/mozjpeg/cjpeg
 python=.bench/pillow/bin/python
-count_mozjpeg() {   # prints: encode-alone; options, then a PPM
-    valgrind --tool=callgrind --callgrind-out-file="$work/out" "$mozjpeg" -outfile "$work/mozjpeg.jpg" "$@" >/dev/null 2>&1
+jpegli=0
+"$python" -c 'import pyjpegli' 2>/dev/null && jpegli=1
+compress_calls() {   # prints the instructions of the last profile's PREFIX_start_compress + _write_scanlines + _finish_compress
     callgrind_annotate --inclusive=yes --threshold=100 "$work/out" |
-        awk '/jpeg_(start_compress|write_scanlines|finish_compress) / { gsub(",", "", $1); sum += $1 } END { print sum }'
+        awk -v prefix="$1" '$0 ~ prefix "_(start_compress|write_scanlines|finish_compress) " { gsub(",", "", $1); sum += $1 } END { print sum }'
 }
 echo "| input | task | encoder | encode instructions | whole fit instructions | bytes |"
 echo "|---|---|---|---|---|---|"
@@ -40,26 +41,25 @@ for input in "$@"; do
             read -r encode total < <(count --ratio "$2" --width "$3" -q 85 --jpeg-encoder $encoder "$input")
             echo "| $(basename "$input") | $1 | $encoder | $encode | $total | $(stat -c %s "$work/out.jpg") |"
         done
+        [[ -x $mozjpeg ]] || ((jpegli)) || continue
+        "$work/aspectfit" --quiet --ratio "$2" --width "$3" -f png -o "$work/pixels.png" "$input"
         if [[ -x $mozjpeg ]]; then
-            "$work/aspectfit" --quiet --ratio "$2" --width "$3" -f png -o "$work/pixels.png" "$input"
             "$python" -c 'import sys; from PIL import Image; Image.open(sys.argv[1]).convert("RGB").save(sys.argv[2])' \
                 "$work/pixels.png" "$work/pixels.ppm"
             for encoder in "-revert" "-revert -optimize" ""; do
-                encode=$(count_mozjpeg $encoder -quality 85 -sample 2x2 "$work/pixels.ppm")
-                echo "| $(basename "$input") | $1 | mozjpeg ${encoder:-(defaults)} | $encode | | $(stat -c %s "$work/mozjpeg.jpg") |"
+                valgrind --tool=callgrind --callgrind-out-file="$work/out" "$mozjpeg" -outfile "$work/mozjpeg.jpg" $encoder \
+                    -quality 85 -sample 2x2 "$work/pixels.ppm" >/dev/null 2>&1
+                echo "| $(basename "$input") | $1 | mozjpeg ${encoder:-(defaults)} | $(compress_calls jpeg) | | $(stat -c %s "$work/mozjpeg.jpg") |"
             done
         fi
-        if "$python" -c 'import pyjpegli' 2>/dev/null; then
-            "$work/aspectfit" --quiet --ratio "$2" --width "$3" -f png -o "$work/pixels.png" "$input"
+        if ((jpegli)); then
             valgrind --tool=callgrind --callgrind-out-file="$work/out" "$python" -c '
 import sys, numpy, pyjpegli
 from PIL import Image
 pixels = numpy.ascontiguousarray(numpy.asarray(Image.open(sys.argv[1]).convert("RGB")))
 open(sys.argv[2], "wb").write(pyjpegli.encode(pixels, pixels.shape[1], pixels.shape[0], quality=85))' \
                 "$work/pixels.png" "$work/jpegli.jpg" >/dev/null 2>&1
-            encode=$(callgrind_annotate --inclusive=yes --threshold=100 "$work/out" |
-                awk '/jpegli_(start_compress|write_scanlines|finish_compress) / { gsub(",", "", $1); sum += $1 } END { print sum }')
-            echo "| $(basename "$input") | $1 | jpegli | $encode | | $(stat -c %s "$work/jpegli.jpg") |"
+            echo "| $(basename "$input") | $1 | jpegli | $(compress_calls jpegli) | | $(stat -c %s "$work/jpegli.jpg") |"
         fi
     done
 done

@@ -33,8 +33,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BIN = os.path.join(ROOT, ".build/release/aspectfit")
 TASKS = {"T1": ["--ratio", "4:3", "--width", "800"], "T2": ["--ratio", "square", "--width", "256"]}
 NOMINAL = 85
-MOZJPEG = None
-JPEGLI = False
 
 
 def fit(source, task, out, *extra):
@@ -57,8 +55,29 @@ def scores(reference_png, jpeg, work):
     return distance, luma, rgb
 
 
+def encode_trellis(source, task, reference, q, out):
+    fit(source, task, out, "-f", "jpeg", "-q", str(q), "--jpeg-encoder", "trellis")
+
+
+def mozjpeg_encoder(cjpeg):
+    """mozjpeg's defaults at 4:2:0 over the reference's pixels (cjpeg reads PPM)."""
+    def encode(source, task, reference, q, out):
+        pixels = reference + ".ppm"
+        if not os.path.exists(pixels):
+            Image.open(reference).convert("RGB").save(pixels)
+        subprocess.run([cjpeg, "-quality", str(q), "-sample", "2x2", "-outfile", out, pixels], check=True)
+    return encode
+
+
+def encode_jpegli(source, task, reference, q, out):
+    import pyjpegli
+    pixels = np.ascontiguousarray(np.asarray(Image.open(reference).convert("RGB")))
+    with open(out, "wb") as file:
+        file.write(pyjpegli.encode(pixels, pixels.shape[1], pixels.shape[0], quality=q))
+
+
 def measure(job):
-    source, task, qualities = job
+    source, task, qualities, encoders = job
     with tempfile.TemporaryDirectory(prefix="aspectfit-jpeg-encoder-") as work:
         reference = os.path.join(work, "reference.png")
         fit(source, task, reference, "-f", "png")
@@ -67,28 +86,13 @@ def measure(job):
                             ("turbo-optimized", ["--jpeg-encoder", "turbo", "--optimize-huffman"])]:
             out = os.path.join(work, name + ".jpg")
             rows[name] = (fit(source, task, out, "-f", "jpeg", "-q", str(NOMINAL), *extra),) + scores(reference, out, work)
-        sweeps = {"trellis": []}
-        for q in qualities:
-            out = os.path.join(work, "trellis-%d.jpg" % q)
-            sweeps["trellis"].append((q, fit(source, task, out, "-f", "jpeg", "-q", str(q), "--jpeg-encoder", "trellis"))
-                                     + scores(reference, out, work))
-        if MOZJPEG:
-            pixels = os.path.join(work, "reference.ppm")
-            Image.open(reference).convert("RGB").save(pixels)
-            sweeps["mozjpeg"] = []
+        sweeps = {}
+        for name, encode in encoders.items():
+            sweeps[name] = []
             for q in qualities:
-                out = os.path.join(work, "mozjpeg-%d.jpg" % q)
-                subprocess.run([MOZJPEG, "-quality", str(q), "-sample", "2x2", "-outfile", out, pixels], check=True)
-                sweeps["mozjpeg"].append((q, os.path.getsize(out)) + scores(reference, out, work))
-        if JPEGLI:
-            import pyjpegli
-            pixels = np.ascontiguousarray(np.asarray(Image.open(reference).convert("RGB")))
-            sweeps["jpegli"] = []
-            for q in qualities:
-                out = os.path.join(work, "jpegli-%d.jpg" % q)
-                with open(out, "wb") as file:
-                    file.write(pyjpegli.encode(pixels, pixels.shape[1], pixels.shape[0], quality=q))
-                sweeps["jpegli"].append((q, os.path.getsize(out)) + scores(reference, out, work))
+                out = os.path.join(work, "%s-%d.jpg" % (name, q))
+                encode(source, task, reference, q, out)
+                sweeps[name].append((q, os.path.getsize(out)) + scores(reference, out, work))
         return source, task, rows, sweeps
 
 
@@ -119,13 +123,16 @@ def main():
     parser.add_argument("--jpegli", action="store_true", help="also jpegli (PyPI pyjpegli 0.3.2, 4:2:0, its "
                         "adaptive quantisation) the same way")
     args = parser.parse_args()
-    global MOZJPEG, JPEGLI
-    MOZJPEG, JPEGLI = args.mozjpeg, args.jpegli
+    encoders = {"trellis": encode_trellis}
+    if args.mozjpeg:
+        encoders["mozjpeg"] = mozjpeg_encoder(args.mozjpeg)
+    if args.jpegli:
+        encoders["jpegli"] = encode_jpegli
     qualities = sorted(int(q) for q in args.qualities.split(","))
     assert NOMINAL in qualities, "the sweep must hold the nominal quality %d" % NOMINAL
     sets = [("workload", sorted(glob.glob(os.path.join(args.workload, "*.jpg")))[:args.first]),
             ("corpus photos", sorted(glob.glob(os.path.join(args.corpus, "*.jpg"))))]
-    jobs = [(source, task, qualities) for _, files in sets for source in files for task in TASKS]
+    jobs = [(source, task, qualities, encoders) for _, files in sets for source in files for task in TASKS]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         results = {(s, t): (rows, sweeps) for s, t, rows, sweeps in pool.map(measure, jobs)}
 
@@ -133,7 +140,6 @@ def main():
           "q85 butteraugli / luma SSIM / RGB SSIM (turbo's) | at turbo's butteraugli | "
           "at its luma SSIM | at both | at its RGB SSIM and butteraugli |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    encoders = ["trellis"] + (["mozjpeg"] if MOZJPEG else []) + (["jpegli"] if JPEGLI else [])
     for label, files in sets:
         for task, encoder in [(t, e) for t in TASKS for e in encoders]:
             cases = [(rows, sweeps[encoder]) for rows, sweeps in (results[(f, task)] for f in files)]
