@@ -11,21 +11,18 @@ let package = Package(
         .executable(name: "aspectfit-bench", targets: ["aspectfit-bench"]),
     ],
     targets: [
-        // libheif is opened on first use (heif/heif_library.h), not linked.
+        // libheif and libavif are opened on first use (codec_library.h), not linked.
         .target(
             name: "CImageIO",
             cSettings: [.headerSearchPath(".")],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("lcms2"),
-                            .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("avif"),
-                            .linkedLibrary("de265"), .linkedLibrary("gif")]
+                            .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("de265"),
+                            .linkedLibrary("gif")]
         ),
         .target(name: "CResampleKernels"),
-        // dlib's frontal face detector behind a C API (C++ stays inside; libdlib-dev, and the LAPACK
-        // and BLAS its headers reference).
-        .target(
-            name: "CFaceDetector",
-            linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("lapack"), .linkedLibrary("blas")]
-        ),
+        // dlib's frontal face detector behind a C API (C++ stays inside). Only dlib's headers: the
+        // detector needs nothing from libdlib, and uses dlib's own SVD rather than LAPACK's.
+        .target(name: "CFaceDetector"),
         .target(
             name: "AspectFit", dependencies: ["CImageIO", "CResampleKernels", "CFaceDetector"],
             linkerSettings: [.linkedLibrary("m")]

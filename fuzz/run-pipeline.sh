@@ -16,7 +16,7 @@ swift build --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer --bui
 lib=$build/debug
 swiftc -sanitize=fuzzer,address -parse-as-library -g fuzz/PipelineFuzzer.swift -I "$lib/Modules" \
     -Xcc -fmodule-map-file="$lib/CImageIO.build/module.modulemap" "$lib"/AspectFit.build/*.o "$lib"/CImageIO.build/*.o \
-    -ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpmux -lwebpdemux -lavif -lde265 -lgif -lm -o "$out/pipeline_fuzzer" 2> >(grep -v "Cannot export local symbol" >&2)
+    -ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpmux -lwebpdemux -lde265 -lgif -lm -o "$out/pipeline_fuzzer" 2> >(grep -v "Cannot export local symbol" >&2)
 # Seeds: every corpus image under 300 KB, behind four different option bytes.
 seeds=$out/seeds-pipeline
 mkdir -p "$seeds" "$out/corpus-pipeline" "$out/artifacts-pipeline"

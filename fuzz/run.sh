@@ -18,7 +18,7 @@ mkdir -p "$out/artifacts"
 if [ "$target" = encode ]; then
     "$(command -v clang-14 || command -v clang)" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
         -I"$root/Sources/CImageIO/include" -I"$root/Sources/CImageIO" \
-        "$root/fuzz/encode_fuzzer.c" $(find "$root/Sources/CImageIO" -name "*.c") -ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpmux -lwebpdemux -lavif -lde265 -lgif -o "$out/encode_fuzzer"
+        "$root/fuzz/encode_fuzzer.c" $(find "$root/Sources/CImageIO" -name "*.c") -ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpmux -lwebpdemux -lde265 -lgif -o "$out/encode_fuzzer"
     mkdir -p "$out/corpus-encode"
     cd "$out"
     exec ./encode_fuzzer "$out/corpus-encode" -max_total_time=$((minutes * 60)) -rss_limit_mb=2048 -timeout=10 -max_len=30000 \
@@ -26,7 +26,7 @@ if [ "$target" = encode ]; then
 fi
 "$(command -v clang-14 || command -v clang)" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -I"$root/Sources/CImageIO/include" -I"$root/Sources/CImageIO" \
-    "$root/fuzz/decode_fuzzer.c" $(find "$root/Sources/CImageIO" -name "*.c") -ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpmux -lwebpdemux -lavif -lde265 -lgif -o "$out/decode_fuzzer"
+    "$root/fuzz/decode_fuzzer.c" $(find "$root/Sources/CImageIO" -name "*.c") -ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpmux -lwebpdemux -lde265 -lgif -o "$out/decode_fuzzer"
 python3 "$root/fuzz/seed.py" "$out/seeds-$target" "$target" "$corpus" "$root/Tests/HEIFGridSet"
 mkdir -p "$out/corpus-$target"
 # One process (no -jobs/-workers): the machine has 2 cores and other work runs on it; it stops

@@ -2,6 +2,15 @@
 // here and turned into -1 plus a message, so none crosses into Swift.
 #include "cfacedetector.h"
 
+// Debian's dlib/config.h asks for BLAS and LAPACK, and dlib/config.h has no include guard: it is read
+// once here, through the two guarded headers that include it, and the two are undone before the rest
+// of dlib. The model's filters are then split by dlib's own SVD (LAPACK's dgesvd costs half the
+// model's reading, and LAPACK, BLAS and libgfortran their relocations in every process) into the
+// same separable filters: every detection in the evidence set and the corpus is unchanged.
+#include <dlib/assert.h>
+#include <dlib/test_for_odr_violations.h>
+#undef DLIB_USE_BLAS
+#undef DLIB_USE_LAPACK
 #include <dlib/image_processing/frontal_face_detector.h>
 
 #include "frontal_face_model.h"

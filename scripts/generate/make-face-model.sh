@@ -2,7 +2,8 @@
 # Writes Sources/CFaceDetector/frontal_face_model.h: dlib's frontal face detector (the model
 # get_frontal_face_detector() unpacks from its compressed base64 text) serialised raw, as a C array.
 # Reading it back costs ~28 M instructions instead of the ~850 M the compressed text costs per process.
-# Needs libdlib-dev, liblapack-dev, libblas-dev (scripts/debian-packages.txt).
+# Needs libdlib-dev (scripts/debian-packages.txt), and liblapack-dev and libblas-dev, which dlib's
+# unpacking links (the detector itself does not).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d /tmp/aspectfit-face-model.XXXXXX)

@@ -43,7 +43,7 @@ def build(tmp):
     open(src, "w").write(DRIVER)
     exe = os.path.join(tmp, "driver")
     subprocess.run(["g++", "-O2", "-I", os.path.join(ROOT, "Sources/CFaceDetector/include"), src,
-                    os.path.join(ROOT, "Sources/CFaceDetector/face_detector.cpp"), "-ldlib", "-llapack", "-lblas", "-o", exe], check=True)
+                    os.path.join(ROOT, "Sources/CFaceDetector/face_detector.cpp"), "-o", exe], check=True)
     return exe
 
 

@@ -34,7 +34,8 @@ import numpy as np
 from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-C_SOURCES = ["webp/webp_encode.c", "avif/avif_encode.c", "byte_buffer.c", "image_check.c", "message.c", "exif.c"]
+C_SOURCES = ["webp/webp_encode.c", "avif/avif_encode.c", "avif/avif_encoder_setup.c", "avif/avif_library.c",
+             "codec_library.c", "byte_buffer.c", "image_check.c", "message.c", "exif.c"]
 
 
 class CImage(ctypes.Structure):
@@ -64,7 +65,7 @@ def build_library(folder):
     path = os.path.join(folder, "libcio_encode.so")
     base = os.path.join(ROOT, "Sources", "CImageIO")
     subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-I", os.path.join(base, "include"), "-I", base, "-o", path]
-                   + [os.path.join(base, s) for s in C_SOURCES] + ["-lwebp", "-lwebpmux", "-lavif"], check=True)
+                   + [os.path.join(base, s) for s in C_SOURCES] + ["-lwebp", "-lwebpmux"], check=True)
     lib = ctypes.CDLL(path)
     for name in ("cio_encode_webp", "cio_encode_avif"):
         getattr(lib, name).restype = ctypes.c_int
@@ -110,7 +111,7 @@ def build_driver(folder):
     with open(source, "w") as f:
         f.write(DRIVER)
     subprocess.run(["cc", "-O2", "-I", os.path.join(base, "include"), "-I", base, "-o", path, source]
-                   + [os.path.join(base, s) for s in C_SOURCES] + ["-lwebp", "-lwebpmux", "-lavif"], check=True)
+                   + [os.path.join(base, s) for s in C_SOURCES] + ["-lwebp", "-lwebpmux"], check=True)
     return path
 
 

@@ -25,6 +25,8 @@ cio_status cio_avif_check_encode(uint32_t width, uint32_t height, const cio_avif
         cio_set_message(message, "AVIF threads must be 1...%d (got %d)", MAX_THREADS, options->threads);
         return CIO_INVALID_ARGUMENT;
     }
+    const cio_status encodable = cio_avif_library_open(message);
+    if (encodable != CIO_OK) return encodable;
     if (avifCodecName(AVIF_CODEC_CHOICE_AOM, AVIF_CODEC_FLAG_CAN_ENCODE) == NULL) {
         cio_set_message(message, "this libavif has no libaom encoder");
         return CIO_UNSUPPORTED;

@@ -3,10 +3,11 @@
 #ifndef CIMAGEIO_AVIF_ENCODER_SETUP_H
 #define CIMAGEIO_AVIF_ENCODER_SETUP_H
 #include "internal.h"
-#include <avif/avif.h>
+#include "avif/avif_library.h"
 
-/* CIO_INVALID_ARGUMENT (CIO_UNSUPPORTED without libaom's encoder) with a message when a `width` x `height`
- * image cannot be written with `options`. */
+/* CIO_INVALID_ARGUMENT (CIO_UNSUPPORTED without libavif or its libaom encoder) with a message when a
+ * `width` x `height` image cannot be written with `options`. Every encode passes here first, so it opens
+ * libavif. */
 cio_status cio_avif_check_encode(uint32_t width, uint32_t height, const cio_avif_options *options, cio_message *message);
 
 /* A libaom encoder at the options' speed, threads and quantizer (colour and alpha); NULL when out of memory. */

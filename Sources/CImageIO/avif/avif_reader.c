@@ -47,6 +47,8 @@ cio_status cio_avif_open(const uint8_t *data, size_t size, uint64_t max_pixels, 
     *out = NULL;
     oversize->width = 0;
     oversize->height = 0;
+    const cio_status decodable = cio_avif_library_open(message);
+    if (decodable != CIO_OK) return decodable;
     avifDecoder *decoder = avifDecoderCreate();
     if (decoder == NULL) {
         cio_set_message(message, "out of memory");

@@ -2,9 +2,10 @@
 #ifndef CIMAGEIO_AVIF_READER_H
 #define CIMAGEIO_AVIF_READER_H
 #include "internal.h"
-#include <avif/avif.h>
+#include "avif/avif_library.h"
 
 /* A parsed (not yet decoded) AVIF; on failure `*decoder` is NULL and the message names the problem.
+ * Every decode passes here first, so it opens libavif.
  * An item over the pixel limit fails with CIO_TOO_LARGE and its size in `oversize` (else 0x0). */
 typedef struct { uint32_t width, height; } cio_avif_size;
 cio_status cio_avif_open(const uint8_t *data, size_t size, uint64_t max_pixels, avifDecoder **decoder,

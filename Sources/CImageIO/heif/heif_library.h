@@ -1,8 +1,8 @@
-/* libheif, opened on first use rather than linked. Linked, its load-time constructor initialises
- * libde265's tables (about 25 M instructions, half of the process's start) in every process, whatever
- * it reads; opened here, only a process that reads a HEIF pays it. Every libheif function the HEIF
- * code calls is in CIO_HEIF_FUNCTIONS and named as in libheif, so that code reads as plain libheif:
- * each name below stands for its entry in the table cio_heif_library_open() fills. */
+/* libheif, opened on first use rather than linked (codec_library.h). Linked, its load-time constructor
+ * initialises libde265's tables (about 25 M instructions) in every process, whatever it reads. Every
+ * libheif function the HEIF code calls is in CIO_HEIF_FUNCTIONS and named as in libheif, so that code
+ * reads as plain libheif: each name below stands for its entry in the table cio_heif_library_open()
+ * fills. */
 #ifndef CIMAGEIO_HEIF_LIBRARY_H
 #define CIMAGEIO_HEIF_LIBRARY_H
 #include "internal.h"

@@ -94,4 +94,22 @@ import TestSupport
         let entropy = try sandbox.run(["-r", "16:9", "-w", "480", "-g", "entropy", "--json", "-o", "out2.jpg", "hopper.jpg"])
         #expect(try #require(entropy.jsonLines.first)["subjects"] == nil)
     }
+
+    /// The detector is dlib's headers alone, its model's filters split by dlib's own SVD: a face search
+    /// opens no libdlib, and none of LAPACK, BLAS and libgfortran (whose relocations every process paid).
+    @Test func theFaceSearchOpensNoLinearAlgebraLibrary() throws {
+        let sandbox = try Sandbox()
+        let photo = Corpus.projectRoot.appendingPathComponent("Tests/SmartCropSet/evidence/mpl-grace_hopper.jpg")
+        try FileManager.default.copyItem(at: photo, to: sandbox.url("hopper.jpg"))
+        let result = try sandbox.run(["-r", "16:9", "-w", "480", "-g", "attention", "--json", "-o", "out.jpg", "hopper.jpg"],
+                                     environment: ["LD_DEBUG": "files"])
+        try #require(result.status == 0, "\(result.stderr.suffix(400))")
+        let subjects = try #require(result.jsonLines.first?["subjects"] as? [[String: Any]])
+        #expect(subjects.contains { $0["kind"] as? String == "face" })
+        let opened = LoaderTrace.openedLibraries(result.stderr)
+        #expect(opened.contains { $0.contains("libjpeg") }, "the loader's lines were read: \(opened)")
+        for library in ["libdlib", "liblapack", "libblas", "libgfortran"] {
+            #expect(!opened.contains { $0.contains(library) }, "\(library) opened: \(opened)")
+        }
+    }
 }

@@ -19,25 +19,17 @@ import TestSupport
         return sandbox
     }
 
-    /// The libraries the dynamic loader opened, from its `LD_DEBUG=files` lines on stderr.
-    static func openedLibraries(_ stderr: String) -> [String] {
-        stderr.split(separator: "\n").compactMap { line in
-            guard let range = line.range(of: "file="), line.contains("generating link map") else { return nil }
-            return String(line[range.upperBound...].prefix { $0 != " " })
-        }
-    }
-
     @Test func libheifIsOpenedOnlyByAHEIF() throws {
         let sandbox = try Self.sandbox()
         let jpegOnly = try sandbox.run(["-r", "1:1", "-w", "64", "-o", "jpeg/", "photo.jpg"], environment: ["LD_DEBUG": "files"])
         try #require(jpegOnly.status == 0, "\(jpegOnly.stderr.suffix(400))")
-        let atStart = Self.openedLibraries(jpegOnly.stderr)
+        let atStart = LoaderTrace.openedLibraries(jpegOnly.stderr)
         #expect(atStart.contains { $0.contains("libjpeg") }, "the loader's lines were read: \(atStart)")
         #expect(!atStart.contains { $0.contains("libheif") }, "libheif opened for a JPEG: \(atStart)")
 
         let withHEIF = try sandbox.run(["-r", "1:1", "-w", "64", "-o", "heif/", "phone.heic"], environment: ["LD_DEBUG": "files"])
         try #require(withHEIF.status == 0, "\(withHEIF.stderr.suffix(400))")
-        #expect(Self.openedLibraries(withHEIF.stderr).contains { $0.contains("libheif.so.1") })
+        #expect(LoaderTrace.openedLibraries(withHEIF.stderr).contains { $0.contains("libheif.so.1") })
     }
 
     @Test func aNamedLibheifDecodesAsTheDefault() throws {
@@ -45,9 +37,8 @@ import TestSupport
         let found = try sandbox.run(["-r", "5:7", "-w", "120", "-f", "png", "-o", "default/", "phone.heic"],
                                     environment: ["LD_DEBUG": "files"])
         try #require(found.status == 0)
-        let line = try #require(found.stderr.split(separator: "\n").first { $0.contains("opening file=") && $0.contains("libheif") })
-        let path = String(line[line.range(of: "opening file=")!.upperBound...].prefix { $0 != " " && $0 != ";" })
-        #expect(path.hasPrefix("/"), "\(line)")
+        let path = try #require(LoaderTrace.openedPath(of: "libheif", in: found.stderr))
+        #expect(path.hasPrefix("/"), "\(path)")
         let named = try sandbox.run(["-r", "5:7", "-w", "120", "-f", "png", "-o", "named/", "phone.heic"],
                                     environment: ["ASPECTFIT_LIBHEIF": path])
         try #require(named.status == 0, "\(named.stderr)")
