@@ -156,8 +156,8 @@ mutants=$(cat <<'EOF'
 
 @ descriptors-0-to-2-not-reserved
 ? closedStandardDescriptorsAreHeldOnDevNull
-- StandardStreams.reserveDescriptors()
-+ _ = StandardStreams.self
+- let null = open("/dev/null", O_RDWR)
++ let null: Int32 = -1
 
 @ every-write-error-taken-for-a-closed-pipe
 ? aReportToAFullDeviceIsAnError
@@ -926,7 +926,7 @@ mutants=$(cat <<'EOF'
 
 @ avif-cli-threads-not-passed
 ? oneInputEncodesOnEveryJob
-- encoding.fit.avif.threads = threadsPerImage
+- encoding.fit.avif.threads = count
 + encoding.fit.avif.threads = 1
 
 @ avif-imir-mode-swapped

@@ -20,4 +20,14 @@ struct ThreadsPerImage: Equatable {
         })
         self.init(jobs: jobs, inputs: processed.count)
     }
+
+    /// `variants` as this run encodes them: each AVIF encode on `count` threads. Planning does not
+    /// depend on the threads, so only the outputs get them.
+    func encoding(_ variants: [OutputVariant]) -> [OutputVariant] {
+        variants.map { variant in
+            var encoding = variant
+            encoding.fit.avif.threads = count
+            return encoding
+        }
+    }
 }
