@@ -6,7 +6,7 @@
 // once here, through the two guarded headers that include it, and the two are undone before the rest
 // of dlib. The model's filters are then split by dlib's own SVD (LAPACK's dgesvd costs half the
 // model's reading, and LAPACK, BLAS and libgfortran their relocations in every process) into the
-// same separable filters: every detection in the evidence set and the corpus is unchanged.
+// same separable filters: the same boxes and scores on the smart-crop sets and 150 corpus photos.
 #include <dlib/assert.h>
 #include <dlib/test_for_odr_violations.h>
 #undef DLIB_USE_BLAS
