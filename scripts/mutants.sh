@@ -231,8 +231,13 @@ mutants=$(cat <<'EOF'
 
 @ chroma-repeated-for-a-lossless-output
 ? losslessOutputsKeepSmoothedChroma
-- options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || ($0.lossy && $0.geometry.hidesChromaReplication) }
-+ options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || $0.geometry.hidesChromaReplication }
+- var hidesChromaReplication: Bool { outputFormat == .jpeg && geometry.hidesChromaReplication }
++ var hidesChromaReplication: Bool { geometry.hidesChromaReplication }
+
+@ smart-crop-chroma-always-smoothed
+? smartCropRepeatsChromaOnlyWhereTheResamplerHidesIt
+- decode.smoothChroma = !plan.hidesChromaReplication
++ decode.smoothChroma = true
 
 @ template-ending-in-rel-is-a-file
 ? OutputNamingTests

@@ -44,6 +44,10 @@ public struct FitPlan: Sendable, Equatable, CustomStringConvertible {
     /// the border); nil until the pixels are read, and without a trim.
     public var trimmedBox: PixelRect? = nil
 
+    /// Whether a full-scale JPEG decode may repeat the subsampled chroma for this output: a lossy (JPEG)
+    /// output whose resampler reduces by 2x or more both ways (`CropPlan.hidesChromaReplication`).
+    var hidesChromaReplication: Bool { outputFormat == .jpeg && geometry.hidesChromaReplication }
+
     /// Whether rounded corners are cut (a radius that resolves to more than zero pixels).
     public var cutsCorners: Bool { corners != nil }
 

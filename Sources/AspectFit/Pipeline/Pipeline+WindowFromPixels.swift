@@ -1,7 +1,7 @@
 /// The attention and entropy gravities: the crop window is chosen from the pixels, in one decode.
 extension Pipeline {
-    /// Decodes the whole frame once, straight into one buffer, at the plan's DCT scale (the window's size, hence the scale, does
-    /// not depend on where it goes), chooses the window on a small upright copy, re-plans with
+    /// Decodes the whole frame once, straight into one buffer, at the plan's DCT scale and with its chroma
+    /// treatment (the window's size, hence both, does not depend on where it goes), chooses the window on a small upright copy, re-plans with
     /// that focus and resamples the window from the same decoded pixels. Memory: the decoded frame
     /// at 1/`decodeScale` (its width x height x channels bytes) plus the output.
     /// Returns the resampled window, the plan with the window chosen, and the decoder's warnings.
@@ -10,6 +10,7 @@ extension Pipeline {
         var decode = options.decodeOptions(scaleDenominator: plan.geometry.decodeScale)
         decode.threads = workspace.decodeThreads
         decode.inLoopFilters = !plan.geometry.hidesInLoopFilters
+        decode.smoothChroma = !plan.hidesChromaReplication
         let decoded = try decodeFrame(data, options: decode, cancellation: cancellation)
         var chosen = try choosingWindow(from: decoded.pixels, plan: plan)
         chosen.repeatsChroma = decode.repeatsChroma(decoding: plan.source.format)

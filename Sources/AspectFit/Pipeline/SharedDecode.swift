@@ -9,8 +9,8 @@ struct SharedDecode {
         var geometry: CropPlan
         var filter: Filter
         var linearLight: Bool
-        /// Whether its output format is lossy (JPEG): only there does repeated chroma hide at 2x.
-        var lossy: Bool
+        /// Whether its output hides repeated chroma (`FitPlan.hidesChromaReplication`).
+        var hidesChromaReplication: Bool
         var workspace: PipelineWorkspace
         /// Its decode scale over the shared one: 1, or the box side that reduces the shared rows.
         var reduction: Int
@@ -29,7 +29,7 @@ struct SharedDecode {
         let scale = members.map(\.plan.geometry.decodeScale).min()!
         outputs = members.map { member in
             Output(geometry: member.plan.geometry, filter: member.options.filter, linearLight: member.options.linearLight,
-                   lossy: member.plan.outputFormat == .jpeg, workspace: member.workspace,
+                   hidesChromaReplication: member.plan.hidesChromaReplication, workspace: member.workspace,
                    reduction: member.plan.geometry.decodeScale / scale)
         }
         let regions = outputs.map { output in
@@ -45,7 +45,7 @@ struct SharedDecode {
         options.threads = members[0].workspace.decodeThreads
         // A box-reduced output averages 4x4 or 8x8 blocks, whole chroma samples each: repeating hides in it.
         // A lossless output keeps what a lossy one's own chroma subsampling and quantisation would lose.
-        options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || ($0.lossy && $0.geometry.hidesChromaReplication) }
+        options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || $0.hidesChromaReplication }
         options.inLoopFilters = !outputs.allSatisfy { $0.geometry.hidesInLoopFilters }
     }
 

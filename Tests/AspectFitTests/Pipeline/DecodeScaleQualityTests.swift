@@ -14,19 +14,24 @@ import TestSupport
     /// `photo` fitted to a `side` x `side` JPEG by its own route and, as the same pixels in a PNG, by
     /// the full decode's; and how many dB the own route loses against the full decode's on the
     /// float64 reference of its crop.
-    private static func fitBothWays(_ photo: String, side: Int) throws -> (own: FitResult, full: FitResult, drift: Double) {
+    /// With a gravity that chooses the window from the pixels, each route's output is scored against the
+    /// reference of its own window.
+    private static func fitBothWays(_ photo: String, side: Int, gravity: Gravity = .centre) throws
+        -> (own: FitResult, full: FitResult, drift: Double) {
         let data = try PipelineTests.read(photo)
         let source = try PipelineTests.uprightSource(data)
         let png = try ImageEncoder.encodePNG(source, options: PNGEncodeOptions())
         // the bound was measured on libjpeg-turbo's encode; the trellis encoder's choices move with any
         // pixel difference and add their own noise to the drift (0.11 dB mean here)
         let shape = { (o: inout FitOptions) in
-            o.ratio = .square; o.size = .width(side); o.format = .jpeg; o.jpeg.encoder = .turbo
+            o.ratio = .square; o.size = .width(side); o.format = .jpeg; o.jpeg.encoder = .turbo; o.gravity = gravity
         }
         let own = try PipelineTests.fit(data, shape)
         let full = try PipelineTests.fit(png, shape)
-        let reference = ReferenceResampler.resample(source, filter: .lanczos3, crop: own.plan.geometry.crop, width: side, height: side)
-        return (own, full, try score(full.bytes, reference) - score(own.bytes, reference))
+        let reference = { (fit: FitResult) in
+            ReferenceResampler.resample(source, filter: .lanczos3, crop: fit.plan.geometry.crop, width: side, height: side)
+        }
+        return (own, full, try score(full.bytes, reference(full)) - score(own.bytes, reference(own)))
     }
 
     /// Photos fitted where the rule takes a scale at the low end of its bound (Lanczos3: 1/2 from a
@@ -146,6 +151,30 @@ import TestSupport
         }
         let mean = drifts.reduce(0, +) / Double(drifts.count)
         #expect(mean <= 0.05, "mean drift \(mean) dB: \(drifts)")
+    }
+
+    /// The smart-crop routes decode the whole frame, but by the same rule: repeated chroma where the
+    /// resampler hides it (within the same bound against the smoothed decode's fit), smoothed below 2x
+    /// and for a lossless output.
+    @Test(arguments: [Gravity.attention, .entropy])
+    func smartCropRepeatsChromaOnlyWhereTheResamplerHidesIt(_ gravity: Gravity) throws {
+        guard try Corpus.require() else { return }
+        let cases: [(photo: String, side: Int, hidden: Bool)] = [
+            ("photos/flickr-saw-2725x2225.jpg", 600, true),          // 2225/600 = 3.7
+            ("exif-orientation/Landscape_6.jpg", 500, true),         // EXIF 6: 1200/500 = 2.4
+            ("photos/harvesters-1165x859.jpg", 600, false),          // 1.43
+        ]
+        for c in cases {
+            let (jpegRoute, full, drift) = try Self.fitBothWays(c.photo, side: c.side, gravity: gravity)
+            #expect(jpegRoute.plan.windowChoice?.isChosen == true, "\(c.photo)")
+            #expect(jpegRoute.plan.geometry.decodeScale == 1, "\(c.photo)")
+            #expect(jpegRoute.plan.repeatsChroma == c.hidden, "\(c.photo) -> \(c.side) \(gravity)")
+            #expect(drift <= 0.3, "\(c.photo) -> \(c.side) \(gravity): \(drift) dB")
+            let png = try PipelineTests.fit(PipelineTests.read(c.photo)) {
+                $0.ratio = .square; $0.size = .width(c.side); $0.format = .png; $0.gravity = gravity
+            }
+            #expect(png.plan.repeatsChroma == false, "\(c.photo) -> \(c.side) \(gravity) PNG")
+        }
     }
 
     /// A lossless (PNG) output keeps the chroma a q85 JPEG would lose: at the same 2x-and-over
