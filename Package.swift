@@ -21,7 +21,7 @@ let package = Package(
         ),
         .target(name: "CResampleKernels"),
         // dlib's frontal face detector behind a C API (C++ stays inside). Only dlib's headers: the
-        // detector needs nothing from libdlib, and uses dlib's own SVD rather than LAPACK's.
+        // detector needs nothing from libdlib, and its model's filters come already split (no LAPACK).
         .target(name: "CFaceDetector"),
         .target(
             name: "AspectFit", dependencies: ["CImageIO", "CResampleKernels", "CFaceDetector"],

@@ -549,6 +549,16 @@ mutants=$(cat <<'EOF'
 - faces = FaceDetector.faces(in: image)
 + faces = []
 
+@ face-filters-transposed
+? FaceDetectorConformanceTests
+- for (auto *filter : {&bank.row_filters[i][j], &bank.col_filters[i][j]}) {
++ for (auto *filter : {&bank.col_filters[i][j], &bank.row_filters[i][j]}) {
+
+@ face-overlapping-boxes-kept
+? FaceDetectorConformanceTests
+- if (!overlaps) kept.push_back(d);
++ kept.push_back(d);
+
 @ face-box-axes-swapped
 ? FaceDetectorTests
 - return Subject(kind: .face, x: x0 / Double(w), y: y0 / Double(h), width: (x1 - x0) / Double(w),

@@ -14,7 +14,7 @@ enum FaceDetector {
         var found = [cfd_face](repeating: cfd_face(), count: 16)
         var message = [CChar](repeating: 0, count: 256)
         let count = grey.withUnsafeBufferPointer { pixels in
-            cfd_detect_faces(pixels.baseAddress, Int32(w), Int32(h), Int32(w), &found, Int32(found.count), &message, message.count)
+            cfd_detect_faces(pixels.baseAddress, Int32(w), Int32(h), Int32(w), 0, &found, Int32(found.count), &message, message.count)
         }
         guard count > 0 else { return [] }
         return found.prefix(Int(count)).map { f in

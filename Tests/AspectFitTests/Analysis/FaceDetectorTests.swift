@@ -85,7 +85,7 @@ import TestSupport
         var faces = [cfd_face](repeating: cfd_face(), count: 4)
         var message = [CChar](repeating: 0, count: 128)
         let grey = [UInt8](repeating: 0, count: 16)
-        let count = grey.withUnsafeBufferPointer { cfd_detect_faces($0.baseAddress, 4, 4, 2, &faces, 4, &message, message.count) }
+        let count = grey.withUnsafeBufferPointer { cfd_detect_faces($0.baseAddress, 4, 4, 2, 0, &faces, 4, &message, message.count) }
         #expect(count == -1)
         #expect(String(cString: message).contains("invalid"))
         #expect(cfd_smallest_face() == 80)
