@@ -101,7 +101,8 @@ for leftover in temporaries.leftovers { StandardStreams.writeMessage("aspectfit:
 reporter.finish(total: items.count, found: inputs.count, skipped: skipped,
                 milliseconds: (ContinuousClock.now - clockStart).milliseconds)
 
-if let stop = control.stopRequested, reporter.done < items.count {
+// A closed standard output is 141 even when every image was done: what was to go out there did not.
+if let stop = control.stopRequested, reporter.done < items.count || stop == 141 {
     exit(stop)
 }
 exit(reporter.failed > 0 || reporter.outputFailed ? 1 : 0)

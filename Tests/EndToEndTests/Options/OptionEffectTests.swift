@@ -343,17 +343,22 @@ import TestSupport
     }
 
     /// A standard output whose reader has already gone: the first write fails, exit 141 exactly
-    /// (the read end is closed before the start, so there is no race to win). Both ends are
+    /// (the read end is closed before the start, so there is no race to win), also when every image
+    /// was done before it (one input: its report line is written after it; the full suite once saw
+    /// exit 0 that way with two), and for an image written to standard output. Both ends are
     /// close-on-exec from the start: a process another test spawns meanwhile must not inherit the
-    /// read end and keep it open (the full suite once saw exit 0 that way).
-    @Test func aClosedPipeExits141() throws {
+    /// read end and keep it open.
+    @Test(arguments: [["--json", "-r", "1:1", "-w", "16", "-o", "out/", "in"],
+                      ["--json", "-r", "1:1", "-w", "16", "-o", "out/", "in/a.jpg"],
+                      ["-r", "1:1", "-w", "16", "-o", "-", "in/a.jpg"]])
+    func aClosedPipeExits141(_ arguments: [String]) throws {
         guard try Corpus.require() else { return }
         let sandbox = try Sandbox()
         try sandbox.copy(Self.photo, to: "in/a.jpg")
         try sandbox.copy(Self.alphaPhoto, to: "in/b.png")
         let process = Process()
         process.executableURL = CommandRunner.binary
-        process.arguments = ["--json", "-r", "1:1", "-w", "16", "-o", "out/", "in"]
+        process.arguments = arguments
         process.currentDirectoryURL = sandbox.root
         // A FIFO, because open(2) takes O_CLOEXEC atomically where Pipe() cannot.
         let fifo = sandbox.root.appendingPathComponent("stdout.fifo").path
@@ -371,7 +376,7 @@ import TestSupport
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        #expect(status == 141, "\(String(decoding: stderr, as: UTF8.self))")
+        #expect(status == 141, "\(arguments): \(String(decoding: stderr, as: UTF8.self))")
     }
 
     /// --shard K/N takes the inputs sorted by path bytes, every N-th starting at the K-th (help text).
