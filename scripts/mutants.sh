@@ -1359,7 +1359,7 @@ replace_in() {
 
 # Optimized as the README's test command (the quality tests run ~50x slower at -Onone), in the
 # debug configuration so that a mutant recompiles one file, not whole modules.
-build() { (cd "$tree" && nice -n 5 swift build -Xswiftc -O -Xswiftc -disable-cmo --build-tests) > "$1" 2>&1; }
+build() { (cd "$tree" && nice -n 5 swift build -Xswiftc -O -Xswiftc -disable-cmo -Xcc -O2 -Xcxx -O2 --build-tests) > "$1" 2>&1; }
 
 # The test binary itself, as `swift test --skip-build` runs it (every test is Swift Testing's), without
 # SwiftPM's half a second of reading the package first.

@@ -12,8 +12,8 @@ toolchain=$(dirname "$(readlink -f "$(command -v swift)")")
 graphs=.build/docs/symbol-graphs
 
 # With the test command's flags, so after it this builds nothing (and leaves its .build as it was).
-swift build -Xswiftc -O -Xswiftc -disable-cmo --target AspectFit
-bin=$(swift build -Xswiftc -O -Xswiftc -disable-cmo --show-bin-path)
+swift build -Xswiftc -O -Xswiftc -disable-cmo -Xcc -O2 -Xcxx -O2 --target AspectFit
+bin=$(swift build -Xswiftc -O -Xswiftc -disable-cmo -Xcc -O2 -Xcxx -O2 --show-bin-path)
 rm -rf "$graphs" "$out"
 mkdir -p "$graphs"
 "$toolchain/swift-symbolgraph-extract" -module-name AspectFit -target "$(uname -m)-unknown-linux-gnu" \

@@ -165,7 +165,7 @@ import TestSupport
             ("photos/harvesters-1165x859.jpg", 600, false),          // 1.43
         ]
         for c in cases {
-            let (jpegRoute, full, drift) = try Self.fitBothWays(c.photo, side: c.side, gravity: gravity)
+            let (jpegRoute, _, drift) = try Self.fitBothWays(c.photo, side: c.side, gravity: gravity)
             #expect(jpegRoute.plan.windowChoice?.isChosen == true, "\(c.photo)")
             #expect(jpegRoute.plan.geometry.decodeScale == 1, "\(c.photo)")
             #expect(jpegRoute.plan.repeatsChroma == c.hidden, "\(c.photo) -> \(c.side) \(gravity)")
