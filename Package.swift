@@ -11,13 +11,12 @@ let package = Package(
         .executable(name: "aspectfit-bench", targets: ["aspectfit-bench"]),
     ],
     targets: [
-        // libheif and libavif are opened on first use (codec_library.h), not linked.
+        // libheif, libde265 and libavif are opened on first use (codec_library.h), not linked.
         .target(
             name: "CImageIO",
             cSettings: [.headerSearchPath(".")],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("lcms2"),
-                            .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("de265"),
-                            .linkedLibrary("gif")]
+                            .linkedLibrary("webp"), .linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("gif")]
         ),
         .target(name: "CResampleKernels"),
         // dlib's frontal face detector behind a C API (C++ stays inside). Only dlib's headers: the

@@ -11,7 +11,7 @@ corpus=${1:-$root/../shared/corpus}
 build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
 cc -g -O1 -Wall -I"$root/Sources/CImageIO/include" -I"$root/Sources/CImageIO" \
-   "$root/scripts/ci/memcheck-driver.c" $(find "$root/Sources/CImageIO" -name "*.c") -ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpmux -lwebpdemux -lde265 -lgif -lpthread -lm -o "$build/driver"
+   "$root/scripts/ci/memcheck-driver.c" $(find "$root/Sources/CImageIO" -name "*.c") -ljpeg -lpng16 -lz -ldeflate -llcms2 -lwebp -lwebpmux -lwebpdemux -lgif -lpthread -lm -o "$build/driver"
 valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
    "$build/driver" "$corpus"/bad/* "$corpus"/webp/bad-* "$corpus"/avif/bad-* "$corpus"/heic/bad-* "$corpus"/gif/bad-* \
    "$corpus"/gif/truncated-* "$corpus"/gif/zero-width-* "$corpus"/gif/frame-out-of-bounds-* "$corpus"/gif/metadata-ext-* \

@@ -1,7 +1,7 @@
 /* libde265 on one tile, as libheif 1.15's decoder plugin (plugins/heif_decoder_libde265.cc) drives it. */
 #include "heif/heif_hevc_tile.h"
+#include "heif/de265_library.h"
 #include "heif/heif_ycbcr.h"
-#include <libde265/de265.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,6 +144,8 @@ cio_status cio_heif_hevc_tile_decode(const cio_heif_items *items, uint32_t id, u
     const int own_nclx = tile_nclx(items, id, &matrix, &full_range, &hvcc);
     size_t size = 0;
     if (hvcc.size == 0 || !cio_heif_item_data(items, id, NULL, 0, &size)) return CIO_UNSUPPORTED;   /* libheif says what is wrong */
+    const cio_status opened = cio_de265_library_open(message);
+    if (opened != CIO_OK) return opened;
     uint8_t *data = malloc(size > 0 ? size : 1);
     de265_decoder_context *decoder = de265_new_decoder();
     struct de265_image_allocation zeroed = {zeroed_planes, release_planes};

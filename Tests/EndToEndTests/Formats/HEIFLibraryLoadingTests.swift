@@ -3,9 +3,11 @@ import Testing
 import TestSupport
 
 /// libheif is opened by the first HEIF a process reads, not at start-up (its load-time constructor
-/// initialises libde265's tables: half of the start of a process that never reads a HEIF).
-/// `ASPECTFIT_LIBHEIF` names another libheif; one that cannot be opened, or lacks a function, fails
-/// that HEIF with one clear line while the rest of the batch is written.
+/// initialises libde265's tables: half of the start of a process that never reads a HEIF), and so is
+/// libde265, which decodes a grid's 8-bit tiles directly. `ASPECTFIT_LIBHEIF` names another libheif;
+/// one that cannot be opened, or lacks a function, fails that HEIF with one clear line while the rest
+/// of the batch is written. `ASPECTFIT_LIBDE265` names another libde265; one that cannot be used
+/// leaves the tiles to libheif (and its own libde265).
 @Suite(.tags(.pipeline)) struct HEIFLibraryLoadingTests {
     static let heic = "Tests/HEIFGridSet/phone-512.heic"
     static let jpeg = "samples/harvesters.jpg"
@@ -25,11 +27,27 @@ import TestSupport
         try #require(jpegOnly.status == 0, "\(jpegOnly.stderr.suffix(400))")
         let atStart = LoaderTrace.openedLibraries(jpegOnly.stderr)
         #expect(atStart.contains { $0.contains("libjpeg") }, "the loader's lines were read: \(atStart)")
-        #expect(!atStart.contains { $0.contains("libheif") }, "libheif opened for a JPEG: \(atStart)")
+        #expect(!atStart.contains { $0.contains("libheif") || $0.contains("libde265") }, "libheif or libde265 opened for a JPEG: \(atStart)")
 
         let withHEIF = try sandbox.run(["-r", "1:1", "-w", "64", "-o", "heif/", "phone.heic"], environment: ["LD_DEBUG": "files"])
         try #require(withHEIF.status == 0, "\(withHEIF.stderr.suffix(400))")
-        #expect(LoaderTrace.openedLibraries(withHEIF.stderr).contains { $0.contains("libheif.so.1") })
+        let opened = LoaderTrace.openedLibraries(withHEIF.stderr)
+        #expect(opened.contains { $0.contains("libheif.so.1") } && opened.contains { $0.contains("libde265.so.0") }, "\(opened)")
+    }
+
+    /// Without a usable libde265 the tiles go through libheif: the same picture, within the in-loop
+    /// filters the direct route leaves out at this reduction (docs/formats.md), and no message.
+    @Test(arguments: ["/nonexistent/libde265.so.0", "libjpeg.so.62"])
+    func aLibde265ThatCannotBeUsedLeavesTheTilesToLibheif(library: String) throws {
+        let sandbox = try Self.sandbox()
+        let direct = try sandbox.run(["-r", "5:7", "-w", "120", "-f", "png", "-o", "direct/", "phone.heic"])
+        try #require(direct.status == 0, "\(direct.stderr)")
+        let through = try sandbox.run(["-r", "5:7", "-w", "120", "-f", "png", "-o", "libheif/", "phone.heic"],
+                                      environment: ["ASPECTFIT_LIBDE265": library])
+        try #require(through.status == 0, "\(through.stderr)")
+        #expect(!through.stderr.contains("libde265"), "\(through.stderr)")
+        let psnr = try VariantTests.psnr(sandbox.data("direct/phone.png"), sandbox.data("libheif/phone.png"))
+        #expect(psnr >= 40, "\(psnr) dB")
     }
 
     @Test func aNamedLibheifDecodesAsTheDefault() throws {
