@@ -48,25 +48,34 @@ enum SpectralResidual {
     /// The 2-D discrete Fourier transform of a `side` x `side` plane in place (rows, then columns;
     /// radix-2, `side` a power of two). The inverse is scaled by 1/side^2.
     static func transform(_ re: inout [Double], _ im: inout [Double], side: Int, inverse: Bool) {
-        var lineRe = [Double](repeating: 0, count: side), lineIm = lineRe
-        for row in 0 ..< side {
-            for i in 0 ..< side { lineRe[i] = re[row * side + i]; lineIm[i] = im[row * side + i] }
-            fft(&lineRe, &lineIm, inverse: inverse)
-            for i in 0 ..< side { re[row * side + i] = lineRe[i]; im[row * side + i] = lineIm[i] }
-        }
-        for column in 0 ..< side {
-            for i in 0 ..< side { lineRe[i] = re[i * side + column]; lineIm[i] = im[i * side + column] }
-            fft(&lineRe, &lineIm, inverse: inverse)
-            for i in 0 ..< side { re[i * side + column] = lineRe[i]; im[i * side + column] = lineIm[i] }
-        }
-        if inverse {
-            let s = 1 / Double(side * side)
-            for i in re.indices { re[i] *= s; im[i] *= s }
+        precondition(re.count == side * side && im.count == side * side, "a side x side plane")
+        var line = [Double](repeating: 0, count: 2 * side)
+        // unchecked pointers: 2 x side transforms of side points, three planes and back per image
+        re.withUnsafeMutableBufferPointer { re in
+            im.withUnsafeMutableBufferPointer { im in
+                line.withUnsafeMutableBufferPointer { line in
+                    let lineRe = UnsafeMutableBufferPointer(rebasing: line[0 ..< side])
+                    let lineIm = UnsafeMutableBufferPointer(rebasing: line[side ..< 2 * side])
+                    // rows (side apart, their points 1 apart), then columns (1 apart, their points side apart)
+                    for (lineStride, step) in [(side, 1), (1, side)] {
+                        for index in 0 ..< side {
+                            let start = index * lineStride
+                            for i in 0 ..< side { lineRe[i] = re[start + i * step]; lineIm[i] = im[start + i * step] }
+                            fft(lineRe, lineIm, inverse: inverse)
+                            for i in 0 ..< side { re[start + i * step] = lineRe[i]; im[start + i * step] = lineIm[i] }
+                        }
+                    }
+                    if inverse {
+                        let s = 1 / Double(side * side)
+                        for i in 0 ..< re.count { re[i] *= s; im[i] *= s }
+                    }
+                }
+            }
         }
     }
 
     /// The 1-D transform of a power-of-two length in place (iterative Cooley-Tukey).
-    static func fft(_ re: inout [Double], _ im: inout [Double], inverse: Bool) {
+    static func fft(_ re: UnsafeMutableBufferPointer<Double>, _ im: UnsafeMutableBufferPointer<Double>, inverse: Bool) {
         let n = re.count
         var j = 0
         for i in 1 ..< n {
