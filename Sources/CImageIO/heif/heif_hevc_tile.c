@@ -144,8 +144,8 @@ cio_status cio_heif_hevc_tile_decode(const cio_heif_items *items, uint32_t id, u
     const int own_nclx = tile_nclx(items, id, &matrix, &full_range, &hvcc);
     size_t size = 0;
     if (hvcc.size == 0 || !cio_heif_item_data(items, id, NULL, 0, &size)) return CIO_UNSUPPORTED;   /* libheif says what is wrong */
-    const cio_status opened = cio_de265_library_open(message);
-    if (opened != CIO_OK) return opened;
+    const cio_status usable = cio_de265_library_open(message);
+    if (usable != CIO_OK) return usable;   /* CIO_UNSUPPORTED: the tile goes through libheif */
     uint8_t *data = malloc(size > 0 ? size : 1);
     de265_decoder_context *decoder = de265_new_decoder();
     struct de265_image_allocation zeroed = {zeroed_planes, release_planes};

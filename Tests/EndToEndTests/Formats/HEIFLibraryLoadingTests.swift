@@ -36,7 +36,8 @@ import TestSupport
     }
 
     /// Without a usable libde265 the tiles go through libheif: the same picture, within the in-loop
-    /// filters the direct route leaves out at this reduction (docs/formats.md), and no message.
+    /// filters the direct route leaves out at this reduction (docs/formats.md, so the bytes differ:
+    /// the variable was read), and no message.
     @Test(arguments: ["/nonexistent/libde265.so.0", "libjpeg.so.62"])
     func aLibde265ThatCannotBeUsedLeavesTheTilesToLibheif(library: String) throws {
         let sandbox = try Self.sandbox()
@@ -47,7 +48,7 @@ import TestSupport
         try #require(through.status == 0, "\(through.stderr)")
         #expect(!through.stderr.contains("libde265"), "\(through.stderr)")
         let psnr = try VariantTests.psnr(sandbox.data("direct/phone.png"), sandbox.data("libheif/phone.png"))
-        #expect(psnr >= 40, "\(psnr) dB")
+        #expect(psnr >= 40 && psnr < .infinity, "\(psnr) dB")
     }
 
     @Test func aNamedLibheifDecodesAsTheDefault() throws {
