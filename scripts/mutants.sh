@@ -131,8 +131,8 @@ mutants=$(cat <<'EOF'
 
 @ summary-only-on-a-terminal
 ? TypoAndMisnameTests
-- guard !options.quiet, stop != 141 else { return }
-+ guard !options.quiet, StandardStreams.errorIsTerminal, stop != 141 else { return }
+- guard !options.quiet, control.stopRequested != 141 else { return }
++ guard !options.quiet, StandardStreams.errorIsTerminal, control.stopRequested != 141 else { return }
 
 @ repeated-value-not-noticed
 ? TypoAndMisnameTests

@@ -35,7 +35,7 @@ using scanner_type = dlib::frontal_face_detector::image_scanner_type;
 class filter_words {
 public:
     uint32_t next() {
-        if (at_ >= sizeof frontal_face_filters / sizeof frontal_face_filters[0]) throw std::runtime_error("face model ends early");
+        if (at_ >= count_) throw std::runtime_error("face model ends early");
         return frontal_face_filters[at_++];
     }
     float next_float() {
@@ -47,9 +47,10 @@ public:
     void fill(float *values, long count) {
         for (long i = 0; i < count; ++i) values[i] = next_float();
     }
-    bool at_end() const { return at_ == sizeof frontal_face_filters / sizeof frontal_face_filters[0]; }
+    bool at_end() const { return at_ == count_; }
 
 private:
+    static constexpr size_t count_ = sizeof frontal_face_filters / sizeof frontal_face_filters[0];
     size_t at_ = 0;
 };
 

@@ -1,6 +1,6 @@
-/* libde265, opened on first use rather than linked (codec_library.h). Linked, it costs every process about
- * 2 M instructions of relocations and table set-up at start, whatever it reads; only a HEIC grid's 8-bit
- * tiles use it directly (heif_hevc_tile.c), after libheif, which depends on it, is open. Every libde265
+/* libde265, opened on first use rather than linked (codec_library.h). Linked, it costs every process its
+ * relocations at start, whatever it reads; only a HEIC grid's 8-bit tiles use it directly
+ * (heif_hevc_tile.c), and it is opened just before libheif, which depends on it (heif_reader.c). Every libde265
  * function that code calls is in CIO_DE265_FUNCTIONS and named as in libde265, so it reads as plain
  * libde265: each name below stands for its entry in the table cio_de265_library_open() fills. */
 #ifndef CIMAGEIO_DE265_LIBRARY_H

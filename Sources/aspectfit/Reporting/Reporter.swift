@@ -96,7 +96,8 @@ final class Reporter: @unchecked Sendable {
             }
             return
         }
-        guard !options.quiet, stop != 141 else { return }
+        // Quiet once the reader went away, also when it was the summary record above that met the closed pipe.
+        guard !options.quiet, control.stopRequested != 141 else { return }
         var line = "aspectfit: \(ok) \(options.dryRun ? "planned" : "written"), \(failed) failed, \(skipped) skipped"
         for reason in walk.reasons { line += ", " + reason }
         if let stop, stop != 141 {
