@@ -574,6 +574,26 @@ mutants=$(cat <<'EOF'
 - total[y * w + x] = s * s * (1 - Self.centrePrior * min(1, dx * dx + dy * dy)) * alpha[y * w + x]
 + total[y * w + x] = s * s * (1 - Self.centrePrior * min(1, dx * dx + dy * dy))
 
+@ geodesic-texture-steps-cost
+? GeodesicSaliencyTests
+- return max(0, (dl * dl + da * da + db * db).squareRoot() - textureStep)
++ return (dl * dl + da * da + db * db).squareRoot()
+
+@ geodesic-one-raster-pass
+? GeodesicSaliencyTests
+- for sign in [1, -1] {
++ for sign in [1] {
+
+@ geodesic-left-neighbour-skipped
+? GeodesicSaliencyTests
+- relax(i - sign)
++ _ = sign
+
+@ geodesic-cue-dropped
+? EvidenceSetTests
+- (GeodesicSaliency.saliency(luma: luma, redGreen: redGreen, yellowBlue: yellowBlue, side: w), 2),
++ (GeodesicSaliency.saliency(luma: luma, redGreen: redGreen, yellowBlue: yellowBlue, side: w), 0),
+
 @ evidence-subjects-merged-whole
 ? EvidenceSetTests
 - let kept = blobs.filter { $0.mass >= Self.mergedShare * top.mass }

@@ -4,18 +4,22 @@ parts, sources and licences in Tests/SmartCropSet/evidence.tsv).
 
 The boxes were drawn by eye on each photo (a 10% grid over it) and the parts chosen when the photos were
 added (first round: every third photo of each kind after a shuffle with seed 28 was sealed; second round:
-every photo added was sealed); both are typed into evidence.tsv. This script only remakes the photos:
+every photo added was sealed; third round: both earlier sealed parts opened, every photo added sealed); both
+are typed into evidence.tsv. This script only remakes the photos:
   --photos DIR    each photo again from its source: DIR holds the Debian packages unpacked, one folder per
                   package (`apt-get download PKG && dpkg -x PKG_*.deb DIR/PKG` for opencv-doc, mate-backgrounds,
                   gimp-data, fotoxx-common, lomiri-wallpapers-16.04, lomiri-wallpapers-20.04,
-                  plasma-workspace-wallpapers, ukui-wallpapers, libjxl-testdata) and the PyPI ones
+                  plasma-workspace-wallpapers, ukui-wallpapers, libjxl-testdata; third round: gcompris-qt-data,
+                  gimp-help-en, tuxpaint-data, tuxpaint-stamps-default, kphotoalbum, libvips-doc,
+                  scribus-template, imagemagick-6-doc) and the PyPI ones
                   (`pip download --no-deps scipy==1.9.3 mahotas==1.4.18`, the wheels unzipped into DIR);
                   scikit-image 0.26, scikit-learn and matplotlib are read where pip installed them;
-                  the corpus ones come from ../shared/corpus. Upright, RGB (alpha over mid grey), at most
+                  the corpus ones come from ../shared/corpus. A path "FILE.rcc (Qt resource :/PATH)" is
+                  read from inside that Qt resource file. Upright, RGB (alpha over mid grey), at most
                   640 px on the long side (never enlarged), JPEG quality 85.
 Needs Pillow and numpy (and vips for AVIF/HEIC).
 """
-import argparse, bz2, os, subprocess, sys, tempfile
+import argparse, bz2, os, struct, subprocess, sys, tempfile, zlib
 import numpy as np
 from PIL import Image, ImageOps
 
@@ -29,7 +33,48 @@ def rows():
 
 
 
+def qt_resource(rcc, wanted):
+    """The bytes of the resource at `wanted` (":/a/b.webp") in a Qt .rcc file (format 1-3: a tree of
+    14- or 22-byte entries, UTF-16 names, data zlib-compressed when flag 1 is set)."""
+    b = open(rcc, "rb").read()
+    assert b[:4] == b"qres", rcc
+    version, tree, data, names = struct.unpack(">IIII", b[4:20])
+    size = 14 if version == 1 else 22
+
+    def name(offset):
+        length, = struct.unpack(">H", b[names + offset:names + offset + 2])
+        return b[names + offset + 6:names + offset + 6 + 2 * length].decode("utf-16-be")
+
+    def find(index, prefix):
+        e = tree + index * size
+        offset, flags = struct.unpack(">IH", b[e:e + 6])
+        path = prefix + "/" + name(offset) if index else ""
+        if flags & 2:
+            count, first = struct.unpack(">II", b[e + 6:e + 14])
+            for child in range(first, first + count):
+                found = find(child, path)
+                if found is not None:
+                    return found
+            return None
+        if ":" + path != wanted:
+            return None
+        at, = struct.unpack(">I", b[e + 10:e + 14])
+        length, = struct.unpack(">I", b[data + at:data + at + 4])
+        payload = b[data + at + 4:data + at + 4 + length]
+        return zlib.decompress(payload[4:]) if flags & 1 else payload
+
+    found = find(0, "")
+    if found is None:
+        sys.exit(f"not found: {wanted} in {rcc}")
+    return found
+
+
 def source_file(package, path, unpacked):
+    if " (Qt resource " in path:
+        rcc, wanted = path[:-1].split(" (Qt resource ")
+        out = os.path.join(tempfile.mkdtemp(), os.path.basename(wanted))
+        open(out, "wb").write(qt_resource(source_file(package, rcc, unpacked), wanted))
+        return out
     if package == "corpus":
         return os.path.join(ROOT, "..", "shared", "corpus", path)
     if "(PyPI)" in package and not package.startswith(("scipy", "mahotas")):

@@ -16,8 +16,8 @@ files, so EXIF orientation is exercised) and `vips smartcrop --interesting atten
 (on upright PNG copies; the crop offset is found by matching the output in the source).
 
 Usage: scripts/measure/smartcrop-score.py [--binary .build/release/aspectfit] [--set evidence|fitting|heldout]
-       [--part open|sealed-seen-once|sealed|all] [--per-case] [--only attention] [--no-vips]
-The sealed parts of the evidence set are for final figures only: do not tune on them.
+       [--part open|sealed|all] [--per-case] [--only attention] [--no-vips]
+The sealed part of the evidence set is for final figures only: do not tune on it.
 Needs Pillow + numpy (/work/main/.bench/pillow/bin/python) and vips.
 """
 import argparse, json, os, subprocess, sys, tempfile
@@ -126,8 +126,8 @@ def main():
     ap.add_argument("--set", choices=["evidence", "fitting", "heldout"], default="evidence",
                     help="evidence: evidence.tsv, photos from sources the weights never saw; fitting: annotations.tsv, "
                          "the set the old weights were fitted on; heldout: heldout.tsv")
-    ap.add_argument("--part", choices=["open", "sealed-seen-once", "sealed", "all"], default="open",
-                    help="which part of the evidence set (sealed-seen-once and sealed: final figures only, never for tuning)")
+    ap.add_argument("--part", choices=["open", "sealed", "all"], default="open",
+                    help="which part of the evidence set (sealed: final figures only, never for tuning)")
     ap.add_argument("--no-vips", action="store_true")
     ap.add_argument("--only", help="score one aspectfit gravity (e.g. attention) against the centre, no vips")
     args = ap.parse_args()

@@ -4,7 +4,8 @@ import Glibc
 
 /// Where the eye goes, on a 64 x 64 grid over the analysis image (cells as wide and as high as the
 /// image's fraction, as in Hou and Zhang's paper): the spectral residual
-/// of luma and of the two opponent colours, colour rarity, saturation and skin tone, each scaled by how
+/// of luma and of the two opponent colours, the geodesic distance to the border, colour rarity,
+/// saturation and skin tone, each scaled by how
 /// peaked it is, squared (one clear subject outweighs a wide middling area), times a mild centre prior and alpha (transparent pixels are never the subject).
 /// Not edge density: a uniformly textured area has a flat spectrum residue and scores low.
 struct SaliencyMap {
@@ -33,6 +34,7 @@ struct SaliencyMap {
         let cues: [(map: [Float], weight: Float)] = [
             (residual[0], 1), (residual[1], 0.5), (residual[2], 0.5), (Self.rarity(red: red, green: green, blue: blue), 2),
             (saturation, 0.5), (skin, 0.5),
+            (GeodesicSaliency.saliency(luma: luma, redGreen: redGreen, yellowBlue: yellowBlue, side: w), 2),
         ]
         var total = [Float](repeating: 0, count: w * h)
         for cue in cues {

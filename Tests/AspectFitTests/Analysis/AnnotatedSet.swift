@@ -42,7 +42,7 @@ struct AnnotatedSet {
     struct EvidenceEntry {
         var path: String
         var kind: String
-        /// "open" (tuning may look at it), "sealed-seen-once" or "sealed" (final figures only).
+        /// "open" (tuning may look at it) or "sealed" (final figures only).
         var part: String
         var sealed: Bool { part != "open" }
         var subjects: [(x0: Double, y0: Double, x1: Double, y1: Double)]

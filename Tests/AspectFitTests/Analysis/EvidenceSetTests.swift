@@ -3,10 +3,10 @@ import Testing
 import TestSupport
 @testable import AspectFit
 
-/// The open part of the evidence set (Tests/SmartCropSet/evidence.tsv: 25 photos of ten kinds
-/// from sources the attention weights never saw, boxed by eye) scored through the library as
+/// The open part of the evidence set (Tests/SmartCropSet/evidence.tsv: 61 photos of eleven kinds
+/// from sources the attention weights were not fitted on, boxed by eye) scored through the library as
 /// SmartCropScoreTests does: the floors sit just under the figures of docs/smart-crop.md. The
-/// sealed parts are not read here: they are scored at the end, by scripts/measure/smartcrop-score.py --part sealed.
+/// sealed part is not read here: it is scored at the end, by scripts/measure/smartcrop-score.py --part sealed.
 @Suite struct EvidenceSetTests {
     struct Score {
         var mean = 0.0, centreMean = 0.0, cases = 0
@@ -44,11 +44,11 @@ import TestSupport
 
     @Test func attentionKeepsTheSubjectsOfTheOpenPart() throws {
         let score = try Self.score()
-        #expect(score.cases >= 125, "\(score.cases) cases")
-        #expect(score.mean >= 0.90, "attention mean \(score.mean) over \(score.cases) cases")
-        #expect(score.mean >= score.centreMean + 0.065, "attention \(score.mean), centre \(score.centreMean)")
-        #expect(score.losses.count <= 2, "lost where the centre keeps the subject: \(score.losses)")
-        #expect(score.wins >= 15, "\(score.wins) wins")
+        #expect(score.cases >= 300, "\(score.cases) cases")
+        #expect(score.mean >= 0.88, "attention mean \(score.mean) over \(score.cases) cases")
+        #expect(score.mean >= score.centreMean + 0.05, "attention \(score.mean), centre \(score.centreMean)")
+        #expect(score.losses.count <= 4, "lost where the centre keeps the subject: \(score.losses)")
+        #expect(score.wins >= 35, "\(score.wins) wins")
     }
 
     /// The scorer against cases worked by hand.
@@ -70,7 +70,7 @@ import TestSupport
     @Test func setIsWhatItsListSays() throws {
         let entries = try AnnotatedSet.evidenceEntries()
         #expect(entries.count >= 60)
-        #expect(Set(entries.map(\.part)) == ["open", "sealed-seen-once", "sealed"])
+        #expect(Set(entries.map(\.part)) == ["open", "sealed"])
         let sealed = entries.filter(\.sealed).count
         #expect(sealed * 3 >= entries.count, "\(sealed) sealed of \(entries.count)")
         #expect(Set(entries.map(\.kind)).count == 11)

@@ -100,8 +100,8 @@ import TestSupport
         let score = try Self.score(.attention)
         #expect(score.cases >= 150)
         // 0.956 with the cue weights fitted on this set; 0.943 with the subject finder of issue 28,
-        // which was tuned on the evidence set instead (EvidenceSetTests).
-        #expect(score.mean >= 0.94, "attention mean \(score.mean) over \(score.cases) cases")
+        // which was tuned on the evidence set instead (EvidenceSetTests); 0.934 with its geodesic cue.
+        #expect(score.mean >= 0.93, "attention mean \(score.mean) over \(score.cases) cases")
         #expect(score.losses.isEmpty, "lost where the centre keeps the subject: \(score.losses)")
     }
 
@@ -110,8 +110,9 @@ import TestSupport
     @Test func attentionKeepsTheHeldOutSubjects() throws {
         let score = try Self.score(.attention, set: AnnotatedSet.heldOut)
         #expect(score.cases >= 140)
-        // 0.955 with the old cue weights, 0.930 with the subject finder of issue 28 (docs/smart-crop.md)
-        #expect(score.mean >= 0.925, "attention mean \(score.mean) over \(score.cases) cases")
+        // 0.955 with the old cue weights, 0.930 with the subject finder of issue 28, 0.943 with its
+        // geodesic cue (docs/smart-crop.md)
+        #expect(score.mean >= 0.935, "attention mean \(score.mean) over \(score.cases) cases")
         // Two partial losses, recorded when the set was first scored (docs/smart-crop.md): the cat's
         // face filling a 3:1 strip (0.81) and the sideways rocket at 3:1 (0.90). Not tuned away.
         #expect(score.losses.count <= 2, "lost where the centre keeps the subject: \(score.losses)")
