@@ -576,18 +576,18 @@ mutants=$(cat <<'EOF'
 
 @ geodesic-texture-steps-cost
 ? GeodesicSaliencyTests
-- return max(0, (dl * dl + da * da + db * db).squareRoot() - textureStep)
-+ return (dl * dl + da * da + db * db).squareRoot()
+- let reached = top.distance + max(0, (dl * dl + da * da + db * db).squareRoot() - textureStep)
++ let reached = top.distance + (dl * dl + da * da + db * db).squareRoot()
 
-@ geodesic-one-raster-pass
+@ geodesic-heap-keeps-the-largest
 ? GeodesicSaliencyTests
-- for sign in [1, -1] {
-+ for sign in [1] {
+- if left < queue.count, queue[left].distance < queue[least].distance { least = left }
++ if left < queue.count, queue[left].distance > queue[least].distance { least = left }
 
-@ geodesic-left-neighbour-skipped
+@ geodesic-sides-not-seeded
 ? GeodesicSaliencyTests
-- relax(i - sign)
-+ _ = sign
+- for i in 0 ..< n * n where i < n || i >= n * (n - 1) || i % n == 0 || i % n == n - 1 {
++ for i in 0 ..< n * n where i < n || i >= n * (n - 1) {
 
 @ geodesic-cue-dropped
 ? EvidenceSetTests

@@ -12,38 +12,51 @@ enum GeodesicSaliency {
 
     /// The geodesic distance of each cell of a `side` x `side` grid to the grid's outer ring.
     static func saliency(luma: [Float], redGreen: [Float], yellowBlue: [Float], side n: Int) -> [Float] {
-        func step(_ i: Int, _ j: Int) -> Float {
-            let dl = luma[i] - luma[j], da = redGreen[i] - redGreen[j], db = yellowBlue[i] - yellowBlue[j]
-            return max(0, (dl * dl + da * da + db * db).squareRoot() - textureStep)
-        }
         var distance = [Float](repeating: .infinity, count: n * n)
-        for i in 0 ..< n {
+        var queue = [(distance: Float, cell: Int)]()
+        for i in 0 ..< n * n where i < n || i >= n * (n - 1) || i % n == 0 || i % n == n - 1 {
             distance[i] = 0
-            distance[(n - 1) * n + i] = 0
-            distance[i * n] = 0
-            distance[i * n + n - 1] = 0
+            queue.append((0, i))
         }
-        guard n > 2 else { return distance }
-        // raster passes down and up, each relaxing the four neighbours already passed, until nothing
-        // changes: the cheapest paths (each pass extends every path by the turns it allows)
-        let inner = n - 2
-        var changed = true
-        while changed {
-            changed = false
-            for sign in [1, -1] {
-                for k in 0 ..< inner * inner {
-                    let y = sign > 0 ? 1 + k / inner : n - 2 - k / inner
-                    let x = sign > 0 ? 1 + k % inner : n - 2 - k % inner
-                    let i = y * n + x
-                    var best = distance[i]
-                    func relax(_ j: Int) { best = min(best, distance[j] + step(i, j)) }
-                    relax(i - sign)
-                    relax(i - sign * n)
-                    relax(i - sign * (n + 1))
-                    relax(i - sign * (n - 1))
-                    if best < distance[i] {
-                        distance[i] = best
-                        changed = true
+        // Dijkstra's search from the whole ring at once, on a binary min-heap (a cell may be queued
+        // more than once; only its first, cheapest visit counts)
+        func siftDown(_ start: Int) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var least = parent
+                if left < queue.count, queue[left].distance < queue[least].distance { least = left }
+                if right < queue.count, queue[right].distance < queue[least].distance { least = right }
+                guard least != parent else { return }
+                queue.swapAt(parent, least)
+                parent = least
+            }
+        }
+        func push(_ entry: (distance: Float, cell: Int)) {
+            queue.append(entry)
+            var child = queue.count - 1
+            while child > 0, queue[(child - 1) / 2].distance > queue[child].distance {
+                queue.swapAt(child, (child - 1) / 2)
+                child = (child - 1) / 2
+            }
+        }
+        var done = [Bool](repeating: false, count: n * n)
+        while let top = queue.first {
+            queue.swapAt(0, queue.count - 1)
+            queue.removeLast()
+            siftDown(0)
+            guard !done[top.cell] else { continue }
+            done[top.cell] = true
+            let x = top.cell % n, y = top.cell / n
+            for ny in max(0, y - 1) ... min(n - 1, y + 1) {
+                for nx in max(0, x - 1) ... min(n - 1, x + 1) {
+                    let j = ny * n + nx
+                    guard !done[j] else { continue }
+                    let dl = luma[j] - luma[top.cell], da = redGreen[j] - redGreen[top.cell], db = yellowBlue[j] - yellowBlue[top.cell]
+                    let reached = top.distance + max(0, (dl * dl + da * da + db * db).squareRoot() - textureStep)
+                    if reached < distance[j] {
+                        distance[j] = reached
+                        push((reached, j))
                     }
                 }
             }
