@@ -576,13 +576,13 @@ mutants=$(cat <<'EOF'
 
 @ geodesic-texture-steps-cost
 ? GeodesicSaliencyTests
-- let reached = top.distance + max(0, (dl * dl + da * da + db * db).squareRoot() - textureStep)
-+ let reached = top.distance + (dl * dl + da * da + db * db).squareRoot()
+- let reached = reach + max(0, (dl * dl + da * da + db * db).squareRoot() - textureStep)
++ let reached = reach + (dl * dl + da * da + db * db).squareRoot()
 
 @ geodesic-heap-keeps-the-largest
 ? GeodesicSaliencyTests
-- if left < queue.count, queue[left].distance < queue[least].distance { least = left }
-+ if left < queue.count, queue[left].distance > queue[least].distance { least = left }
+- if left < entries.count, entries[left].distance < entries[least].distance { least = left }
++ if left < entries.count, entries[left].distance > entries[least].distance { least = left }
 
 @ geodesic-sides-not-seeded
 ? GeodesicSaliencyTests

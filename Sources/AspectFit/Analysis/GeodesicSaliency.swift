@@ -13,54 +13,61 @@ enum GeodesicSaliency {
     /// The geodesic distance of each cell of a `side` x `side` grid to the grid's outer ring.
     static func saliency(luma: [Float], redGreen: [Float], yellowBlue: [Float], side n: Int) -> [Float] {
         var distance = [Float](repeating: .infinity, count: n * n)
-        var queue = [(distance: Float, cell: Int)]()
+        var queue = CellQueue()
         for i in 0 ..< n * n where i < n || i >= n * (n - 1) || i % n == 0 || i % n == n - 1 {
             distance[i] = 0
-            queue.append((0, i))
+            queue.push(0, i)
         }
-        // Dijkstra's search from the whole ring at once, on a binary min-heap (a cell may be queued
-        // more than once; only its first, cheapest visit counts)
-        func siftDown(_ start: Int) {
-            var parent = start
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var least = parent
-                if left < queue.count, queue[left].distance < queue[least].distance { least = left }
-                if right < queue.count, queue[right].distance < queue[least].distance { least = right }
-                guard least != parent else { return }
-                queue.swapAt(parent, least)
-                parent = least
-            }
-        }
-        func push(_ entry: (distance: Float, cell: Int)) {
-            queue.append(entry)
-            var child = queue.count - 1
-            while child > 0, queue[(child - 1) / 2].distance > queue[child].distance {
-                queue.swapAt(child, (child - 1) / 2)
-                child = (child - 1) / 2
-            }
-        }
+        // Dijkstra's search from the whole ring at once (a cell may be queued more than once; only
+        // its first, cheapest visit counts)
         var done = [Bool](repeating: false, count: n * n)
-        while let top = queue.first {
-            queue.swapAt(0, queue.count - 1)
-            queue.removeLast()
-            siftDown(0)
-            guard !done[top.cell] else { continue }
-            done[top.cell] = true
-            let x = top.cell % n, y = top.cell / n
+        while let (reach, cell) = queue.popMin() {
+            guard !done[cell] else { continue }
+            done[cell] = true
+            let x = cell % n, y = cell / n
             for ny in max(0, y - 1) ... min(n - 1, y + 1) {
                 for nx in max(0, x - 1) ... min(n - 1, x + 1) {
                     let j = ny * n + nx
                     guard !done[j] else { continue }
-                    let dl = luma[j] - luma[top.cell], da = redGreen[j] - redGreen[top.cell], db = yellowBlue[j] - yellowBlue[top.cell]
-                    let reached = top.distance + max(0, (dl * dl + da * da + db * db).squareRoot() - textureStep)
+                    let dl = luma[j] - luma[cell], da = redGreen[j] - redGreen[cell], db = yellowBlue[j] - yellowBlue[cell]
+                    let reached = reach + max(0, (dl * dl + da * da + db * db).squareRoot() - textureStep)
                     if reached < distance[j] {
                         distance[j] = reached
-                        push((reached, j))
+                        queue.push(reached, j)
                     }
                 }
             }
         }
         return distance
+    }
+
+    /// A binary min-heap of cells by their distance.
+    private struct CellQueue {
+        private var entries = [(distance: Float, cell: Int)]()
+
+        mutating func push(_ distance: Float, _ cell: Int) {
+            entries.append((distance, cell))
+            var child = entries.count - 1
+            while child > 0, entries[(child - 1) / 2].distance > entries[child].distance {
+                entries.swapAt(child, (child - 1) / 2)
+                child = (child - 1) / 2
+            }
+        }
+
+        mutating func popMin() -> (distance: Float, cell: Int)? {
+            guard let top = entries.first else { return nil }
+            entries.swapAt(0, entries.count - 1)
+            entries.removeLast()
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var least = parent
+                if left < entries.count, entries[left].distance < entries[least].distance { least = left }
+                if right < entries.count, entries[right].distance < entries[least].distance { least = right }
+                guard least != parent else { return top }
+                entries.swapAt(parent, least)
+                parent = least
+            }
+        }
     }
 }

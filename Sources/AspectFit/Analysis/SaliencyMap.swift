@@ -5,8 +5,8 @@ import Glibc
 /// Where the eye goes, on a 64 x 64 grid over the analysis image (cells as wide and as high as the
 /// image's fraction, as in Hou and Zhang's paper): the spectral residual
 /// of luma and of the two opponent colours, the geodesic distance to the border, colour rarity,
-/// saturation and skin tone, each scaled by how
-/// peaked it is, squared (one clear subject outweighs a wide middling area), times a mild centre prior and alpha (transparent pixels are never the subject).
+/// saturation and skin tone, each scaled by how peaked it is, squared (one clear subject outweighs a
+/// wide middling area), times a mild centre prior and alpha (transparent pixels are never the subject).
 /// Not edge density: a uniformly textured area has a flat spectrum residue and scores low.
 struct SaliencyMap {
     let width: Int

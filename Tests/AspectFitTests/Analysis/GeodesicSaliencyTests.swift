@@ -38,7 +38,8 @@ import Testing
     }
 
     /// A grey object on a textured green background (steps under the texture step), and a second
-    /// object touching the border: only the enclosed one is far from the border, by its cheapest edge (from the texture's brighter cells).
+    /// object touching the border: only the enclosed one is far from the border, by its cheapest
+    /// edge (from the texture's brighter cells).
     @Test func anEnclosedObjectStandsOutAndTheBorderDoesNot() {
         let side = 64
         var luma = [Float](), redGreen = [Float](), yellowBlue = [Float]()
