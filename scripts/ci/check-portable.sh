@@ -3,7 +3,8 @@
 # AVX/AVX2) it runs, picks the SSE2 kernels itself, and writes the same bytes as natively (AVX2 on
 # an AVX2 machine) and as the forced SSE2 and scalar kernels (ASPECTFIT_SIMD), for option
 # combinations covering both pass orders, RGB, gray and RGBA, orientation, corners and linear light,
-# and a turned HEIC grid (whose tiles' YCbCr to RGB loops are chosen the same way).
+# a turned HEIC grid (whose tiles' YCbCr to RGB loops are chosen the same way), and smart crops
+# (whose face detector's scan is chosen the same way: its AVX2 build must choose the same windows).
 #
 #   bash scripts/ci/check-portable.sh [--binary PATH]     (default: builds .build/release/aspectfit)
 set -euo pipefail
@@ -34,6 +35,8 @@ cases=(
     "samples/tulips-alpha.png -r 3:2 -w 200 --linear --radius 40 --corners continuous -f png"
     "samples/tulips-alpha.png -r square -w 256 --radius 64 --background '#336699' -f jpeg"
     "Tests/HEIFGridSet/phone-512.heic -r 5:7 -f png"
+    "samples/harvesters.jpg -r 16:9 -w 400 -g attention"
+    "samples/harvesters-portrait-exif6.jpg -r 3:1 -w 300 -g attention"
 )
 failed=0
 for i in "${!cases[@]}"; do

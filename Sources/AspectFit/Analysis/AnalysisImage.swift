@@ -47,46 +47,72 @@ struct AnalysisImage {
                             let row = y &* frame.bytesPerRow
                             let cellRow = min(gh - 1, y * gh / sh) &* gw
                             var x = step / 2
-                            while x < sw {
-                                let p = row &+ x &* channels
-                                let a = hasAlpha ? Int(bytes[p &+ aOffset]) : 255
-                                let cell = cellRow &+ cellOfColumn[x]
-                                let c4 = cell &* 4
-                                sums[c4] &+= Int(bytes[p]) &* a
-                                sums[c4 &+ 1] &+= Int(bytes[p &+ gOffset]) &* a
-                                sums[c4 &+ 2] &+= Int(bytes[p &+ bOffset]) &* a
-                                sums[c4 &+ 3] &+= a
-                                counts[cell] &+= 1
-                                x &+= step
+                            if hasAlpha {
+                                while x < sw {
+                                    let p = row &+ x &* channels
+                                    let a = Int(bytes[p &+ aOffset])
+                                    let cell = cellRow &+ cellOfColumn[x]
+                                    let c4 = cell &* 4
+                                    sums[c4] &+= Int(bytes[p]) &* a
+                                    sums[c4 &+ 1] &+= Int(bytes[p &+ gOffset]) &* a
+                                    sums[c4 &+ 2] &+= Int(bytes[p &+ bOffset]) &* a
+                                    sums[c4 &+ 3] &+= a
+                                    counts[cell] &+= 1
+                                    x &+= step
+                                }
+                            } else {
+                                // opaque: plain sums here, weighted by 255 below (the same integers)
+                                var p = row &+ x &* channels
+                                while x < sw {
+                                    let cell = cellRow &+ cellOfColumn[x]
+                                    let c4 = cell &* 4
+                                    sums[c4] &+= Int(bytes[p])
+                                    sums[c4 &+ 1] &+= Int(bytes[p &+ gOffset])
+                                    sums[c4 &+ 2] &+= Int(bytes[p &+ bOffset])
+                                    counts[cell] &+= 1
+                                    x &+= step
+                                    p &+= step &* channels
+                                }
                             }
                             y &+= step
+                        }
+                        if !hasAlpha {
+                            for cell in 0 ..< counts.count {
+                                let c4 = cell &* 4
+                                sums[c4] &*= 255
+                                sums[c4 &+ 1] &*= 255
+                                sums[c4 &+ 2] &*= 255
+                                sums[c4 &+ 3] = counts[cell] &* 255
+                            }
                         }
                     }
                 }
             }
         }
-        let upright = orientation.uprightSize(width: gw, height: gh)
-        width = upright.width
-        height = upright.height
+        let (width, height) = orientation.uprightSize(width: gw, height: gh)
+        self.width = width
+        self.height = height
         let n = width * height
         var red = [Float](repeating: 0, count: n)
-        var green = red, blue = red, alpha = red
-        for v in 0 ..< height {
-            for u in 0 ..< width {
-                let s = orientation.stored(x: Double(u) + 0.5, y: Double(v) + 0.5, storedWidth: Double(gw), storedHeight: Double(gh))
-                let cell = min(gh - 1, Int(s.y)) * gw + min(gw - 1, Int(s.x))
+        var green = red, blue = red, alpha = red, luma = red, redGreen = red, yellowBlue = red
+        for j in 0 ..< gh {
+            for k in 0 ..< gw {
+                let cell = j * gw + k
+                let upright = orientation.uprightPixel(i: k, j: j, storedWidth: gw, storedHeight: gh)
+                let i = upright.y * width + upright.x
                 let weight = Float(sums[cell * 4 + 3])
-                let i = v * width + u
                 alpha[i] = weight / 255 / Float(max(1, counts[cell]))
                 guard weight > 0 else { continue }
-                red[i] = Float(sums[cell * 4]) / weight
-                green[i] = Float(sums[cell * 4 + 1]) / weight
-                blue[i] = Float(sums[cell * 4 + 2]) / weight
+                let r = Float(sums[cell * 4]) / weight, g = Float(sums[cell * 4 + 1]) / weight, b = Float(sums[cell * 4 + 2]) / weight
+                (red[i], green[i], blue[i]) = (r, g, b)
+                luma[i] = 0.299 * r + 0.587 * g + 0.114 * b
+                redGreen[i] = r - g
+                yellowBlue[i] = (r + g) / 2 - b
             }
         }
-        luma = (0 ..< n).map { 0.299 * red[$0] + 0.587 * green[$0] + 0.114 * blue[$0] }
-        redGreen = (0 ..< n).map { red[$0] - green[$0] }
-        yellowBlue = (0 ..< n).map { (red[$0] + green[$0]) / 2 - blue[$0] }
+        self.luma = luma
+        self.redGreen = redGreen
+        self.yellowBlue = yellowBlue
         self.red = red
         self.green = green
         self.blue = blue

@@ -25,9 +25,10 @@ struct SaliencyMap {
         let w = Self.side, h = Self.side
         width = w
         height = h
-        func shrink(_ plane: [Float]) -> [Float] { Self.shrink(plane, width: image.width, height: image.height, to: w, h) }
-        let luma = shrink(image.luma), redGreen = shrink(image.redGreen), yellowBlue = shrink(image.yellowBlue)
-        let red = shrink(image.red), green = shrink(image.green), blue = shrink(image.blue), alpha = shrink(image.alpha)
+        let planes = Self.shrink([image.luma, image.redGreen, image.yellowBlue, image.red, image.green, image.blue, image.alpha],
+                                 width: image.width, height: image.height, to: w, h)
+        let (luma, redGreen, yellowBlue) = (planes[0], planes[1], planes[2])
+        let (red, green, blue, alpha) = (planes[3], planes[4], planes[5], planes[6])
         let residual = [luma, redGreen, yellowBlue].map { SpectralResidual.saliency($0, side: Self.side) }
         let saturation = redGreen.indices.map { (redGreen[$0] * redGreen[$0] + yellowBlue[$0] * yellowBlue[$0]).squareRoot() }
         let skin = SummedArea.boxBlur(Self.skin(red: red, green: green, blue: blue), width: w, height: h, radius: 1)
@@ -63,22 +64,29 @@ struct SaliencyMap {
         weights = sum.map { $0 / Float(maps.count) }
     }
 
-    /// `plane` (`width` x `height`) averaged into `w` x `h` cells (a cell of an image smaller than
-    /// the grid repeats its nearest pixel).
-    static func shrink(_ plane: [Float], width: Int, height: Int, to w: Int, _ h: Int) -> [Float] {
+    /// Each of `planes` (`width` x `height`) averaged into `w` x `h` cells (a cell of an image smaller
+    /// than the grid repeats its nearest pixel).
+    static func shrink(_ planes: [[Float]], width: Int, height: Int, to w: Int, _ h: Int) -> [[Float]] {
         guard width >= w, height >= h else {
-            return (0 ..< w * h).map { plane[min(height - 1, $0 / w * height / h) * width + min(width - 1, $0 % w * width / w)] }
+            let nearest = (0 ..< w * h).map { min(height - 1, $0 / w * height / h) * width + min(width - 1, $0 % w * width / w) }
+            return planes.map { plane in nearest.map { plane[$0] } }
         }
-        var sums = [Float](repeating: 0, count: w * h), counts = sums
         let cellOfColumn = (0 ..< width).map { min(w - 1, $0 * w / width) }
-        for y in 0 ..< height {
-            let row = min(h - 1, y * h / height) * w, start = y * width
-            for x in 0 ..< width {
-                sums[row + cellOfColumn[x]] += plane[start + x]
-                counts[row + cellOfColumn[x]] += 1
+        let cellOfPixel = (0 ..< width * height).map { min(h - 1, $0 / width * h / height) * w + cellOfColumn[$0 % width] }
+        var counts = [Float](repeating: 0, count: w * h)
+        for cell in cellOfPixel { counts[cell] += 1 }
+        return planes.map { plane in
+            var sums = [Float](repeating: 0, count: w * h)
+            // unchecked pointers: seven planes of the 240 px copy, ~300k additions
+            sums.withUnsafeMutableBufferPointer { sums in
+                plane.withUnsafeBufferPointer { plane in
+                    cellOfPixel.withUnsafeBufferPointer { cellOfPixel in
+                        for i in 0 ..< cellOfPixel.count { sums[cellOfPixel[i]] += plane[i] }
+                    }
+                }
             }
+            return sums.indices.map { counts[$0] > 0 ? sums[$0] / counts[$0] : 0 }
         }
-        return sums.indices.map { counts[$0] > 0 ? sums[$0] / counts[$0] : 0 }
     }
 
     /// Scales a cue to 0...1 and weights it by (1 - mean)^2: a cue with one clear peak keeps its

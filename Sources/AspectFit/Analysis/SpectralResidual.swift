@@ -50,6 +50,11 @@ enum SpectralResidual {
     static func transform(_ re: inout [Double], _ im: inout [Double], side: Int, inverse: Bool) {
         precondition(re.count == side * side && im.count == side * side, "a side x side plane")
         var line = [Double](repeating: 0, count: 2 * side)
+        // each stage's twiddle step, e^(-+2 pi i / length) for length 2, 4, ... side
+        let steps = sequence(first: 2) { $0 < side ? $0 << 1 : nil }.map { length in
+            let angle = (inverse ? 2 : -2) * Double.pi / Double(length)
+            return (re: cos(angle), im: sin(angle))
+        }
         // unchecked pointers: 2 x side transforms of side points, three planes and back per image
         re.withUnsafeMutableBufferPointer { re in
             im.withUnsafeMutableBufferPointer { im in
@@ -61,7 +66,7 @@ enum SpectralResidual {
                         for index in 0 ..< side {
                             let start = index * lineStride
                             for i in 0 ..< side { lineRe[i] = re[start + i * step]; lineIm[i] = im[start + i * step] }
-                            fft(lineRe, lineIm, inverse: inverse)
+                            fft(lineRe, lineIm, steps: steps)
                             for i in 0 ..< side { re[start + i * step] = lineRe[i]; im[start + i * step] = lineIm[i] }
                         }
                     }
@@ -74,8 +79,10 @@ enum SpectralResidual {
         }
     }
 
-    /// The 1-D transform of a power-of-two length in place (iterative Cooley-Tukey).
-    static func fft(_ re: UnsafeMutableBufferPointer<Double>, _ im: UnsafeMutableBufferPointer<Double>, inverse: Bool) {
+    /// The 1-D transform of a power-of-two length in place (iterative Cooley-Tukey); `steps` holds
+    /// each stage's twiddle step, from the stage of length 2 up.
+    static func fft(_ re: UnsafeMutableBufferPointer<Double>, _ im: UnsafeMutableBufferPointer<Double>,
+                    steps: [(re: Double, im: Double)]) {
         let n = re.count
         var j = 0
         for i in 1 ..< n {
@@ -84,10 +91,9 @@ enum SpectralResidual {
             j |= bit
             if i < j { re.swapAt(i, j); im.swapAt(i, j) }
         }
-        var length = 2
+        var length = 2, stage = 0
         while length <= n {
-            let angle = (inverse ? 2 : -2) * Double.pi / Double(length)
-            let wr = cos(angle), wi = sin(angle)
+            let (wr, wi) = steps[stage]
             var start = 0
             while start < n {
                 var cr = 1.0, ci = 0.0
@@ -105,6 +111,7 @@ enum SpectralResidual {
                 start += length
             }
             length <<= 1
+            stage += 1
         }
     }
 }
