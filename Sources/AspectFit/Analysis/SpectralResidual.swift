@@ -49,26 +49,22 @@ enum SpectralResidual {
     /// radix-2, `side` a power of two). The inverse is scaled by 1/side^2.
     static func transform(_ re: inout [Double], _ im: inout [Double], side: Int, inverse: Bool) {
         precondition(re.count == side * side && im.count == side * side, "a side x side plane")
+        let plan = FFTPlan(length: side, inverse: inverse)
         var line = [Double](repeating: 0, count: 2 * side)
-        // each stage's twiddle step, e^(-+2 pi i / length) for length 2, 4, ... side
-        let steps = sequence(first: 2) { $0 < side ? $0 << 1 : nil }.map { length in
-            let angle = (inverse ? 2 : -2) * Double.pi / Double(length)
-            return (re: cos(angle), im: sin(angle))
-        }
         // unchecked pointers: 2 x side transforms of side points, three planes and back per image
         re.withUnsafeMutableBufferPointer { re in
             im.withUnsafeMutableBufferPointer { im in
                 line.withUnsafeMutableBufferPointer { line in
+                    for row in 0 ..< side {
+                        plan.run(UnsafeMutableBufferPointer(rebasing: re[row * side ..< (row + 1) * side]),
+                                 UnsafeMutableBufferPointer(rebasing: im[row * side ..< (row + 1) * side]))
+                    }
                     let lineRe = UnsafeMutableBufferPointer(rebasing: line[0 ..< side])
                     let lineIm = UnsafeMutableBufferPointer(rebasing: line[side ..< 2 * side])
-                    // rows (side apart, their points 1 apart), then columns (1 apart, their points side apart)
-                    for (lineStride, step) in [(side, 1), (1, side)] {
-                        for index in 0 ..< side {
-                            let start = index * lineStride
-                            for i in 0 ..< side { lineRe[i] = re[start + i * step]; lineIm[i] = im[start + i * step] }
-                            fft(lineRe, lineIm, steps: steps)
-                            for i in 0 ..< side { re[start + i * step] = lineRe[i]; im[start + i * step] = lineIm[i] }
-                        }
+                    for column in 0 ..< side {
+                        for i in 0 ..< side { lineRe[i] = re[column + i * side]; lineIm[i] = im[column + i * side] }
+                        plan.run(lineRe, lineIm)
+                        for i in 0 ..< side { re[column + i * side] = lineRe[i]; im[column + i * side] = lineIm[i] }
                     }
                     if inverse {
                         let s = 1 / Double(side * side)
@@ -78,40 +74,63 @@ enum SpectralResidual {
             }
         }
     }
+}
 
-    /// The 1-D transform of a power-of-two length in place (iterative Cooley-Tukey); `steps` holds
-    /// each stage's twiddle step, from the stage of length 2 up.
-    static func fft(_ re: UnsafeMutableBufferPointer<Double>, _ im: UnsafeMutableBufferPointer<Double>,
-                    steps: [(re: Double, im: Double)]) {
-        let n = re.count
+/// The 1-D transform of one power-of-two length (iterative Cooley-Tukey), its bit-reversal swaps and
+/// twiddle factors worked out once for the many lines of a plane.
+private struct FFTPlan {
+    /// The bit-reversal permutation as swaps (i < j).
+    private let swaps: [(Int, Int)]
+    /// For each stage (length 2, 4, ... n), the twiddle factor of each butterfly k < length / 2: the
+    /// powers of e^(-+2 pi i / length), by repeated multiplication from 1.
+    private let twiddles: [[(re: Double, im: Double)]]
+
+    init(length n: Int, inverse: Bool) {
+        var swaps = [(Int, Int)]()
         var j = 0
-        for i in 1 ..< n {
+        for i in 1 ..< max(n, 1) {
             var bit = n >> 1
             while j & bit != 0 { j ^= bit; bit >>= 1 }
             j |= bit
-            if i < j { re.swapAt(i, j); im.swapAt(i, j) }
+            if i < j { swaps.append((i, j)) }
         }
-        var length = 2, stage = 0
-        while length <= n {
-            let (wr, wi) = steps[stage]
+        self.swaps = swaps
+        twiddles = sequence(first: 2) { $0 < n ? $0 << 1 : nil }.filter { $0 <= n }.map { length in
+            let angle = (inverse ? 2 : -2) * Double.pi / Double(length)
+            let wr = cos(angle), wi = sin(angle)
+            var factors = [(re: Double, im: Double)]()
+            var cr = 1.0, ci = 0.0
+            for _ in 0 ..< length / 2 {
+                factors.append((cr, ci))
+                let next = cr * wr - ci * wi
+                ci = cr * wi + ci * wr
+                cr = next
+            }
+            return factors
+        }
+    }
+
+    /// Transforms one line of `re.count` (the plan's length) points in place.
+    func run(_ re: UnsafeMutableBufferPointer<Double>, _ im: UnsafeMutableBufferPointer<Double>) {
+        let n = re.count
+        for (i, j) in swaps { re.swapAt(i, j); im.swapAt(i, j) }
+        var length = 2
+        for stage in twiddles {
+            let half = length / 2
             var start = 0
             while start < n {
-                var cr = 1.0, ci = 0.0
-                for k in 0 ..< length / 2 {
-                    let a = start + k, b = a + length / 2
+                for k in 0 ..< half {
+                    let (cr, ci) = stage[k]
+                    let a = start + k, b = a + half
                     let tr = re[b] * cr - im[b] * ci, ti = re[b] * ci + im[b] * cr
                     re[b] = re[a] - tr
                     im[b] = im[a] - ti
                     re[a] += tr
                     im[a] += ti
-                    let next = cr * wr - ci * wi
-                    ci = cr * wi + ci * wr
-                    cr = next
                 }
                 start += length
             }
             length <<= 1
-            stage += 1
         }
     }
 }
