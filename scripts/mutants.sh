@@ -559,6 +559,14 @@ mutants=$(cat <<'EOF'
 - if (!overlaps) kept.push_back(d);
 + kept.push_back(d);
 
+@ huge-page-span-reaches-past-the-buffer
+? HugePageAdviceTests
+- const uintptr_t last = (address + size) - (address + size) % HUGE_PAGE;
++ const uintptr_t last = (address + size) - (address + size) % HUGE_PAGE + HUGE_PAGE;
+@ huge-page-span-starts-before-the-buffer
+? HugePageAdviceTests
+- const uintptr_t first = address + (HUGE_PAGE - 1 - (address + HUGE_PAGE - 1) % HUGE_PAGE);
++ const uintptr_t first = address - address % HUGE_PAGE;
 @ face-avx2-scan-threshold-lowered
 ? FaceDetectorConformanceTests
 - std::vector<cfd_face> cfd::scan_avx2(const uint8_t *grey, int width, int height, int stride, double adjust) {

@@ -36,6 +36,7 @@ cio_status cio_whole_image_allocate(cio_whole_image *image, uint32_t width, uint
         if (store != NULL) cio_pixel_store_empty(store);   /* too small: its memory goes before the new is taken */
         image->pixels = bytes == SIZE_MAX ? NULL : calloc(height, row);
         image->capacity = bytes;
+        cio_advise_huge_pages(image->pixels, bytes);
     }
     if (image->pixels == NULL) {
         cio_set_message(message, "out of memory for a %ux%u image", width, height);

@@ -50,6 +50,7 @@ public enum ImageFile {
                 guard !overflow else { throw .limitExceeded("decoded region \(region) does not fit in memory") }
                 var failure: ImageIOError?
                 let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    cio_advise_huge_pages(buffer.baseAddress, count)
                     var row = 0
                     do throws(ImageIOError) {
                         while row < region.height, let base = buffer.baseAddress {

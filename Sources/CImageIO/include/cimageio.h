@@ -97,6 +97,13 @@ cio_pixel_store *cio_pixel_store_create(void);         /* NULL when out of memor
 void cio_pixel_store_empty(cio_pixel_store *store);    /* frees what it keeps */
 void cio_pixel_store_free(cio_pixel_store *store);
 
+/* Asks for transparent huge pages behind a large buffer not yet written (huge_pages.c): a fresh
+ * whole-frame decode then costs far fewer page faults. Harmless on any buffer. */
+void cio_advise_huge_pages(void *pixels, size_t size);
+/* The whole 2 MiB pages inside [address, address + size) that cio_advise_huge_pages advises:
+ * 1 and [*start, *end), or 0 when the buffer is under 4 MiB or holds no whole huge page. */
+int cio_huge_page_span(uintptr_t address, size_t size, uintptr_t *start, uintptr_t *end);
+
 typedef struct {
     uint64_t max_pixels;          /* header width*height above this fails before any allocation */
     int fail_on_truncation;       /* nonzero: truncated or damaged data is an error; 0: a warning */
