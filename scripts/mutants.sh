@@ -559,6 +559,10 @@ mutants=$(cat <<'EOF'
 - if (!overlaps) kept.push_back(d);
 + kept.push_back(d);
 
+@ analysis-copy-ignores-orientation
+? AnalysisImageTests
+- let upright = orientation.uprightPixel(i: k, j: j, storedWidth: gw, storedHeight: gh)
++ let upright = Orientation.up.uprightPixel(i: k, j: j, storedWidth: gw, storedHeight: gh)
 @ huge-page-span-reaches-past-the-buffer
 ? HugePageAdviceTests
 - const uintptr_t last = (address + size) - (address + size) % HUGE_PAGE;

@@ -47,43 +47,19 @@ struct AnalysisImage {
                             let row = y &* frame.bytesPerRow
                             let cellRow = min(gh - 1, y * gh / sh) &* gw
                             var x = step / 2
-                            if hasAlpha {
-                                while x < sw {
-                                    let p = row &+ x &* channels
-                                    let a = Int(bytes[p &+ aOffset])
-                                    let cell = cellRow &+ cellOfColumn[x]
-                                    let c4 = cell &* 4
-                                    sums[c4] &+= Int(bytes[p]) &* a
-                                    sums[c4 &+ 1] &+= Int(bytes[p &+ gOffset]) &* a
-                                    sums[c4 &+ 2] &+= Int(bytes[p &+ bOffset]) &* a
-                                    sums[c4 &+ 3] &+= a
-                                    counts[cell] &+= 1
-                                    x &+= step
-                                }
-                            } else {
-                                // opaque: plain sums here, weighted by 255 below (the same integers)
-                                var p = row &+ x &* channels
-                                while x < sw {
-                                    let cell = cellRow &+ cellOfColumn[x]
-                                    let c4 = cell &* 4
-                                    sums[c4] &+= Int(bytes[p])
-                                    sums[c4 &+ 1] &+= Int(bytes[p &+ gOffset])
-                                    sums[c4 &+ 2] &+= Int(bytes[p &+ bOffset])
-                                    counts[cell] &+= 1
-                                    x &+= step
-                                    p &+= step &* channels
-                                }
+                            while x < sw {
+                                let p = row &+ x &* channels
+                                let a = hasAlpha ? Int(bytes[p &+ aOffset]) : 255
+                                let cell = cellRow &+ cellOfColumn[x]
+                                let c4 = cell &* 4
+                                sums[c4] &+= Int(bytes[p]) &* a
+                                sums[c4 &+ 1] &+= Int(bytes[p &+ gOffset]) &* a
+                                sums[c4 &+ 2] &+= Int(bytes[p &+ bOffset]) &* a
+                                sums[c4 &+ 3] &+= a
+                                counts[cell] &+= 1
+                                x &+= step
                             }
                             y &+= step
-                        }
-                        if !hasAlpha {
-                            for cell in 0 ..< counts.count {
-                                let c4 = cell &* 4
-                                sums[c4] &*= 255
-                                sums[c4 &+ 1] &*= 255
-                                sums[c4 &+ 2] &*= 255
-                                sums[c4 &+ 3] = counts[cell] &* 255
-                            }
                         }
                     }
                 }

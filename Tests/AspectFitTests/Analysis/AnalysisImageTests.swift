@@ -1,0 +1,58 @@
+import Testing
+@testable import AspectFit
+
+/// The analysis copy of a frame stored in any EXIF orientation is the copy of the same frame turned
+/// upright first: the window search works in upright space. The turn here follows the EXIF
+/// definitions written out (where stored pixel (x, y) of a W x H frame shows upright), not
+/// `Orientation`. Cells of 2 x 2 pixels, every pixel sampled, so both copies sum the same pixels.
+@Suite struct AnalysisImageTests {
+    /// Where stored (x, y) shows upright, for EXIF orientation 1...8.
+    static func upright(_ value: Int, x: Int, y: Int, width w: Int, height h: Int) -> (x: Int, y: Int) {
+        switch value {
+        case 1: (x, y)
+        case 2: (w - 1 - x, y)
+        case 3: (w - 1 - x, h - 1 - y)
+        case 4: (x, h - 1 - y)
+        case 5: (y, x)
+        case 6: (h - 1 - y, x)
+        case 7: (h - 1 - y, w - 1 - x)
+        default: (y, w - 1 - x)
+        }
+    }
+
+    static func turnedUpright(_ frame: PixelBuffer, exif value: Int) -> PixelBuffer {
+        let swaps = value >= 5
+        let (w, h) = swaps ? (frame.height, frame.width) : (frame.width, frame.height)
+        var turned = PixelBuffer(blankWidth: w, height: h, layout: frame.layout)
+        let ch = frame.layout.channels
+        for y in 0 ..< frame.height {
+            for x in 0 ..< frame.width {
+                let to = upright(value, x: x, y: y, width: frame.width, height: frame.height)
+                for c in 0 ..< ch {
+                    turned.bytes[to.y * turned.bytesPerRow + to.x * ch + c] = frame.bytes[y * frame.bytesPerRow + x * ch + c]
+                }
+            }
+        }
+        return turned
+    }
+
+    @Test(arguments: [PixelLayout.rgb8, .rgba8, .gray8])
+    func copyOfAStoredOrientationIsTheCopyTurnedUpright(_ layout: PixelLayout) throws {
+        var frame = PixelBuffer(blankWidth: 96, height: 64, layout: layout)
+        var state: UInt32 = 12345
+        for i in frame.bytes.indices {
+            state = state &* 1_103_515_245 &+ 12345
+            frame.bytes[i] = UInt8(truncatingIfNeeded: state >> 16)
+        }
+        for orientation in Orientation.allCases {
+            let stored = AnalysisImage(frame: frame, orientation: orientation, longSide: 48)
+            let turned = AnalysisImage(frame: Self.turnedUpright(frame, exif: orientation.rawValue), orientation: .up, longSide: 48)
+            #expect(stored.width == turned.width && stored.height == turned.height, "\(orientation)")
+            for (name, a, b) in [("luma", stored.luma, turned.luma), ("redGreen", stored.redGreen, turned.redGreen),
+                                 ("yellowBlue", stored.yellowBlue, turned.yellowBlue), ("alpha", stored.alpha, turned.alpha),
+                                 ("red", stored.red, turned.red), ("blue", stored.blue, turned.blue)] {
+                #expect(a == b, "\(layout), \(orientation): \(name)")
+            }
+        }
+    }
+}
