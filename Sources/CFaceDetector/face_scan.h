@@ -1,5 +1,5 @@
-// The detector's scan, built twice: for any x86-64 and with AVX2 (dlib's 8-wide float loops, about a
-// quarter fewer instructions), face_detector.cpp choosing one at run time.
+// The detector's scan, built twice: for any x86-64 and with AVX2 (dlib's 8-wide float loops),
+// face_detector.cpp choosing one at run time.
 #ifndef CFACEDETECTOR_FACE_SCAN_H
 #define CFACEDETECTOR_FACE_SCAN_H
 

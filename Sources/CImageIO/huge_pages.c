@@ -16,10 +16,9 @@ int cio_huge_page_span(uintptr_t address, size_t size, uintptr_t *start, uintptr
 }
 
 /* The kernel faults a fresh buffer in page by page as it is first written: 9,000 faults for a
- * 36 MB frame, as long as decoding a tenth of it. Backed by 2 MiB pages (where THP is in "madvise"
- * mode, as on most distributions), the same buffer takes 18. Only the whole huge pages inside the
- * buffer are advised, so no memory outside it is taken; where THP is off, or the memory was touched
- * already, the advice changes nothing. */
+ * 36 MB frame in 4 KiB pages, 18 in 2 MiB pages (where THP is in "madvise" mode, as on most
+ * distributions). Only the whole huge pages inside the buffer are advised, so no memory outside it
+ * is taken; where THP is off, or the memory was touched already, the advice changes nothing. */
 void cio_advise_huge_pages(void *pixels, size_t size) {
 #ifdef MADV_HUGEPAGE
     uintptr_t start, end;
