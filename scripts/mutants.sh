@@ -14,6 +14,9 @@
 # mutants are planted in the tree itself, each file restored after its mutant and on any exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Planted bugs crash children: without the Swift runtime's backtracer they die at once (it can hang,
+# holding their standard error open, until the mutant's 600 s timeout).
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 root=$PWD
 scratch=${MUTANTS_DIR:-/tmp/aspectfit-mutants-$(id -un)-$(printf '%s' "$root" | cksum | cut -d' ' -f1)}
 only=${MUTANTS_ONLY:-}

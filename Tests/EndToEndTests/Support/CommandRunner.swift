@@ -40,13 +40,16 @@ struct CommandRunner {
 
     /// Starts the binary (or `executable`, e.g. a shell or setpriv wrapping it) in `directory`;
     /// standard input is `stdin` (or empty). `$ASPECTFIT` names the binary for shell scripts;
-    /// `environment` adds to or replaces the test's own variables.
+    /// `environment` adds to or replaces the test's own variables. A crashing child dies at once
+    /// (`SWIFT_BACKTRACE=enable=no`): the backtracer the Swift runtime starts on a crash can hang here,
+    /// holding the child's standard error open, and the test reading it would wait for ever.
     static func start(_ arguments: [String], in directory: URL, stdin: Data? = nil, executable: URL = binary,
                       environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["ASPECTFIT": binary.path]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment
+            .merging(["ASPECTFIT": binary.path, "SWIFT_BACKTRACE": "enable=no"]) { $1 }
             .merging(environment) { $1 }
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe(), input = Pipe()
