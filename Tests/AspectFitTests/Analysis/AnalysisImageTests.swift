@@ -1,25 +1,12 @@
 import Testing
+import TestSupport
 @testable import AspectFit
 
 /// The analysis copy of a frame stored in any EXIF orientation is the copy of the same frame turned
-/// upright first: the window search works in upright space. The turn here follows the EXIF
-/// definitions written out (where stored pixel (x, y) of a W x H frame shows upright), not
-/// `Orientation`. Cells of 2 x 2 pixels, every pixel sampled, so both copies sum the same pixels.
+/// upright first: the window search works in upright space. The turn here follows the EXIF table
+/// written out in `ExifOrientationTable`, not `Orientation`. Cells of 2 x 2 pixels, every pixel
+/// sampled, so both copies sum the same pixels.
 @Suite struct AnalysisImageTests {
-    /// Where stored (x, y) shows upright, for EXIF orientation 1...8.
-    static func upright(_ value: Int, x: Int, y: Int, width w: Int, height h: Int) -> (x: Int, y: Int) {
-        switch value {
-        case 1: (x, y)
-        case 2: (w - 1 - x, y)
-        case 3: (w - 1 - x, h - 1 - y)
-        case 4: (x, h - 1 - y)
-        case 5: (y, x)
-        case 6: (h - 1 - y, x)
-        case 7: (h - 1 - y, w - 1 - x)
-        default: (y, w - 1 - x)
-        }
-    }
-
     static func turnedUpright(_ frame: PixelBuffer, exif value: Int) -> PixelBuffer {
         let swaps = value >= 5
         let (w, h) = swaps ? (frame.height, frame.width) : (frame.width, frame.height)
@@ -27,7 +14,7 @@ import Testing
         let ch = frame.layout.channels
         for y in 0 ..< frame.height {
             for x in 0 ..< frame.width {
-                let to = upright(value, x: x, y: y, width: frame.width, height: frame.height)
+                let to = ExifOrientationTable.upright(exif: value, x: x, y: y, width: frame.width, height: frame.height)
                 for c in 0 ..< ch {
                     turned.bytes[to.y * turned.bytesPerRow + to.x * ch + c] = frame.bytes[y * frame.bytesPerRow + x * ch + c]
                 }

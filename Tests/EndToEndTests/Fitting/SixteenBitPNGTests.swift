@@ -233,16 +233,7 @@ enum WideImages {
         var samples = [UInt16](repeating: 0, count: stored.samples.count)
         for y in 0 ..< h {
             for x in 0 ..< w {
-                let p: (x: Int, y: Int) = switch exif {
-                case 2: (w - 1 - x, y)
-                case 3: (w - 1 - x, h - 1 - y)
-                case 4: (x, h - 1 - y)
-                case 5: (y, x)
-                case 6: (h - 1 - y, x)
-                case 7: (h - 1 - y, w - 1 - x)
-                case 8: (y, w - 1 - x)
-                default: (x, y)
-                }
+                let p = ExifOrientationTable.upright(exif: exif, x: x, y: y, width: w, height: h)
                 for c in 0 ..< ch { samples[(p.y * uw + p.x) * ch + c] = stored.samples[(y * w + x) * ch + c] }
             }
         }
