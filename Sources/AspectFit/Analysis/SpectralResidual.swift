@@ -88,14 +88,14 @@ private struct FFTPlan {
     init(length n: Int, inverse: Bool) {
         var swaps = [(Int, Int)]()
         var j = 0
-        for i in 1 ..< max(n, 1) {
+        for i in 1 ..< n {
             var bit = n >> 1
             while j & bit != 0 { j ^= bit; bit >>= 1 }
             j |= bit
             if i < j { swaps.append((i, j)) }
         }
         self.swaps = swaps
-        twiddles = sequence(first: 2) { $0 < n ? $0 << 1 : nil }.filter { $0 <= n }.map { length in
+        twiddles = sequence(first: 2) { $0 << 1 }.prefix { $0 <= n }.map { length in
             let angle = (inverse ? 2 : -2) * Double.pi / Double(length)
             let wr = cos(angle), wi = sin(angle)
             var factors = [(re: Double, im: Double)]()
