@@ -574,6 +574,26 @@ mutants=$(cat <<'EOF'
 ? HugePageAdviceTests
 - const uintptr_t first = address + (HUGE_PAGE - 1 - (address + HUGE_PAGE - 1) % HUGE_PAGE);
 + const uintptr_t first = address - address % HUGE_PAGE;
+@ band-split-leaves-a-row-to-neither
+? ResamplerBandTests
+- let second = Band(resampler: partner, rows: rows, range: middle ..< plan.storedHeight, image: bytes.baseAddress!)
++ let second = Band(resampler: partner, rows: rows, range: middle + 1 ..< plan.storedHeight, image: bytes.baseAddress!)
+@ band-ring-fed-one-row-late
+? ResamplerBandTests
+- consumed = first
++ consumed = first + 1
+@ workspace-partner-kept-for-another-plan
+? ThreadsPerImageTests
+- if let partner, partner.plan == resampler.plan { return partner }
++ if let partner { return partner }
+@ side-thread-faces-dropped
+? FrameEvidenceTests|ThreadsPerImageTests
+- (faces, saliency) = alongside({ FaceDetector.faces(in: image) }, { SaliencyMap(image) })
++ (faces, saliency) = alongside({ [Subject]() }, { SaliencyMap(image) })
+@ side-thread-does-not-run-the-side
+? SideThreadTests
+- Unmanaged<SideWork>.fromOpaque(context!).takeRetainedValue().run()
++ _ = Unmanaged<SideWork>.fromOpaque(context!).takeRetainedValue()
 @ face-avx2-scan-threshold-lowered
 ? FaceDetectorConformanceTests
 - std::vector<cfd_face> cfd::scan_avx2(const uint8_t *grey, int width, int height, int stride, double adjust) {
@@ -1120,8 +1140,8 @@ mutants=$(cat <<'EOF'
 
 @ heif-decode-threads-not-passed
 ? oneHEICDecodesItsTilesOnTheIdleJobs
-- self.decodeThreads = decodeThreads
-+ self.decodeThreads = 1
+- self.threadsPerImage = threadsPerImage
++ self.threadsPerImage = 1
 
 @ heif-in-loop-filters-never-skipped
 ? theTilesDecodeWithoutTheirInLoopFilters|theFiltersAreLeftOutOnlyWhereTheResamplerHidesThem

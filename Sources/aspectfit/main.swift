@@ -85,7 +85,7 @@ let threads = ThreadsPerImage(jobs: options.jobs, items: items)
 let threadsPerImage = threads.count
 let encoding = threads.encoding(options.outputVariants)
 let reporter = Reporter(options: options, control: control, total: items.count, errorIsTerminal: StandardStreams.errorIsTerminal)
-let runner = BatchRunner(items: items, options: options, variants: encoding, decodeThreads: threadsPerImage, headers: headers, control: control,
+let runner = BatchRunner(items: items, options: options, variants: encoding, threadsPerImage: threadsPerImage, headers: headers, control: control,
                          writer: AtomicWriter(temporaries: temporaries, durable: options.syncOutputs, replacement: replacement),
                          reporter: reporter, budget: MemoryBudget(maxMemory: options.maxMemory, workers: options.jobs))
 control.setRunning(true)

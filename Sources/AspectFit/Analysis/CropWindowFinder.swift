@@ -13,8 +13,9 @@ struct CropWindowFinder {
     /// (intersection over union): a face that moves keeps a box at each place it was seen.
     static let sameFace = 0.5
 
-    init(_ gravity: Gravity, frame: PixelBuffer, orientation: Orientation) {
-        self.init(gravity, evidence: [FrameEvidence(gravity, frame: frame, orientation: orientation)])
+    /// The window finder of one frame, analysed on up to `threads` threads (`FrameEvidence`).
+    init(_ gravity: Gravity, frame: PixelBuffer, orientation: Orientation, threads: Int) {
+        self.init(gravity, evidence: [FrameEvidence(gravity, frame: frame, orientation: orientation, threads: threads)])
     }
 
     /// One window for every frame whose `evidence` is given: saliency is their mean, faces their

@@ -8,13 +8,20 @@ struct FrameEvidence {
     /// Empty for entropy.
     let faces: [Subject]
 
-    init(_ gravity: Gravity, frame: PixelBuffer, orientation: Orientation) {
+    /// The evidence of `frame`; from 2 `threads`, attention scans for faces on a thread of its own
+    /// while the saliency map is made (the same evidence either way).
+    init(_ gravity: Gravity, frame: PixelBuffer, orientation: Orientation, threads: Int) {
         if gravity == .entropy {
             image = AnalysisImage(frame: frame, orientation: orientation)
             saliency = nil
             faces = []
+            return
+        }
+        let image = AnalysisImage(frame: frame, orientation: orientation, longSide: FaceDetector.longSide)
+        self.image = image
+        if threads > 1 {
+            (faces, saliency) = alongside({ FaceDetector.faces(in: image) }, { SaliencyMap(image) })
         } else {
-            image = AnalysisImage(frame: frame, orientation: orientation, longSide: FaceDetector.longSide)
             saliency = SaliencyMap(image)
             faces = FaceDetector.faces(in: image)
         }

@@ -21,7 +21,7 @@ extension Pipeline {
             Result { () throws(FitError) in
                 let decoded = try pipeline.decodeFrame(bytes, options: analysis.decodeOptions(scaleDenominator: plan.geometry.decodeScale),
                                                        cancellation: nil)
-                return CropWindowFinder(.attention, frame: decoded.pixels, orientation: plan.source.orientation).subjects
+                return CropWindowFinder(.attention, frame: decoded.pixels, orientation: plan.source.orientation, threads: 1).subjects
             }
         }.get()
     }

@@ -12,7 +12,7 @@ struct AnimationWindows {
     let finders: [Gravity: CropWindowFinder]
 
     init(_ bytes: UnsafeRawBufferPointer, policy: DecodePolicy, gravities: Set<Gravity>, orientation: Orientation,
-         cancellation: CancellationFlag?) throws(FitError) {
+         threads: Int, cancellation: CancellationFlag?) throws(FitError) {
         let decoder: AnimationDecoder
         do { decoder = try AnimationDecoder(data: bytes, policy: policy) } catch { throw .image(error) }
         let layout: PixelLayout = decoder.hasAlpha ? .rgba8 : .rgb8
@@ -25,7 +25,8 @@ struct AnimationWindows {
             guard let next else { break }
             guard sampled.contains(index) else { continue }
             for gravity in gravities {
-                evidence[gravity, default: []].append(FrameEvidence(gravity, frame: next.frame, orientation: orientation))
+                evidence[gravity, default: []].append(FrameEvidence(gravity, frame: next.frame, orientation: orientation,
+                                                                           threads: threads))
             }
         }
         guard !evidence.isEmpty else { throw .image(.corrupt("the animation has no frame to choose a window from")) }

@@ -17,7 +17,7 @@ extension Pipeline {
         var source = decoded.pixels
         var region = decoded.region
         if choosing {
-            plan = try choosingWindow(from: source.narrowed, plan: plan)
+            plan = try choosingWindow(from: source.narrowed, plan: plan, threads: 1)
             source = Self.cut(plan.geometry.decodeRegion, from: source)
             region = plan.geometry.decodeRegion
         }

@@ -8,7 +8,7 @@ extension Pipeline {
     func decodeTrimming(_ data: UnsafeRawBufferPointer, trim: Trim, plan: FitPlan, workspace: PipelineWorkspace,
                         cancellation: CancellationFlag?) throws(FitError) -> (image: PixelBuffer, plan: FitPlan, warnings: [String]) {
         var decode = options.decodeOptions()
-        decode.threads = workspace.decodeThreads
+        decode.threads = workspace.threadsPerImage
         let decoded = try decodeFrame(data, options: decode, cancellation: cancellation)
         let frame = decoded.pixels
         var warnings = reported(decoded.warnings)
@@ -33,7 +33,7 @@ extension Pipeline {
         var partPlan = try partPipeline.plan(for: part, reusing: workspace)
         partPlan.geometry = partPlan.geometry.withDecodeScale(1, filterRadius: options.filter.radius)
         if partPlan.windowChoice?.isChosen == false {
-            partPlan = try partPipeline.choosingWindow(from: frame.cut(stored), plan: partPlan)
+            partPlan = try partPipeline.choosingWindow(from: frame.cut(stored), plan: partPlan, threads: workspace.threadsPerImage)
         }
         let crop = partPlan.geometry.placed(at: stored, upright: box, sourceWidth: source.width, sourceHeight: source.height)
         let (w, h) = (Double(whole.width), Double(whole.height))

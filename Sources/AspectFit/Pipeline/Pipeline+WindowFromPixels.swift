@@ -8,11 +8,11 @@ extension Pipeline {
     func decodeChoosingWindow(_ data: UnsafeRawBufferPointer, plan: FitPlan, workspace: PipelineWorkspace,
                               cancellation: CancellationFlag?) throws(FitError) -> (image: PixelBuffer, plan: FitPlan, warnings: [String]) {
         var decode = options.decodeOptions(scaleDenominator: plan.geometry.decodeScale)
-        decode.threads = workspace.decodeThreads
+        decode.threads = workspace.threadsPerImage
         decode.inLoopFilters = !plan.geometry.hidesInLoopFilters
         decode.smoothChroma = !plan.hidesChromaReplication
         let decoded = try decodeFrame(data, options: decode, cancellation: cancellation)
-        var chosen = try choosingWindow(from: decoded.pixels, plan: plan)
+        var chosen = try choosingWindow(from: decoded.pixels, plan: plan, threads: workspace.threadsPerImage)
         chosen.repeatsChroma = decode.repeatsChroma(decoding: plan.source.format)
         return (resample(decoded.pixels, crop: chosen.geometry, workspace: workspace), chosen, reported(decoded.warnings))
     }
@@ -35,21 +35,30 @@ extension Pipeline {
                                             crop: crop.scaledCrop(within: region), outputWidth: crop.outputWidth, outputHeight: crop.outputHeight,
                                             orientation: crop.orientation, layout: frame.layout, linearLight: options.linearLight)
         let channels = frame.layout.channels
+        var image = workspace.image
+        if workspace.threadsPerImage > 1, resampler.plan.selectedColumns == nil {
+            frame.bytes.withUnsafeBytes { bytes in
+                let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + region.y * frame.bytesPerRow + region.x * channels
+                resampler.resampleInTwoBands(SourceRows(base: base, bytesPerRow: frame.bytesPerRow),
+                                             partner: workspace.partner(of: resampler), into: &image)
+            }
+            return image
+        }
         frame.bytes.withUnsafeBytes { rows in
             for y in 0 ..< region.height {
                 let start = (region.y + y) * frame.bytesPerRow + region.x * channels
                 resampler.consume(row: UnsafeRawBufferPointer(rebasing: rows[start ..< start + region.width * channels]), y: y)
             }
         }
-        var image = workspace.image
         resampler.finish(into: &image)
         return image
     }
 
-    /// `plan` with its window chosen on `frame` (the whole source at the plan's decode scale): its
-    /// geometry re-planned with that focus.
-    func choosingWindow(from frame: PixelBuffer, plan: FitPlan) throws(FitError) -> FitPlan {
-        try choosingWindow(with: CropWindowFinder(options.gravity, frame: frame, orientation: plan.source.orientation), plan: plan)
+    /// `plan` with its window chosen on `frame` (the whole source at the plan's decode scale), its
+    /// analysis on up to `threads` threads: its geometry re-planned with that focus.
+    func choosingWindow(from frame: PixelBuffer, plan: FitPlan, threads: Int) throws(FitError) -> FitPlan {
+        try choosingWindow(with: CropWindowFinder(options.gravity, frame: frame, orientation: plan.source.orientation, threads: threads),
+                           plan: plan)
     }
 
     /// `plan` with its window chosen by `finder` (built for this pipeline's gravity): its geometry

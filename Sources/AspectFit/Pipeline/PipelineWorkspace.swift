@@ -4,12 +4,16 @@
 /// GIF). Not thread-safe: give each worker its own.
 public final class PipelineWorkspace {
     private var resampler: Resampler?
+    /// A second resampler of the last one's plan, for the band a second thread fills.
+    private var partner: Resampler?
     private var mask: CornerMask?
     /// The previous output's pixels, swapped back into the resampler for the next image.
     var image = PixelBuffer(blankWidth: 0, height: 0, layout: .rgb8)
-    /// Threads each decode may use (`DecodeOptions.threads`): 1, the default, suits a worker of a
-    /// batch that runs one image per core; a lone image on an otherwise idle machine can take more.
-    public var decodeThreads = 1
+    /// Threads one image may use: its HEIF tile decode's (`DecodeOptions.threads`), and from 2 the
+    /// smart-crop routes' face scan beside the saliency map and their resample in two bands. 1, the
+    /// default, suits a worker of a batch that runs one image per core; a lone image on an
+    /// otherwise idle machine can take more.
+    public var threadsPerImage = 1
     /// The last whole-image decode's pixel memory, lent to the next (`PixelStore`).
     let pixelStore = PixelStore()
     /// The workspaces of a `VariantSet`'s further variants (variant 0 uses this one).
@@ -22,6 +26,7 @@ public final class PipelineWorkspace {
     /// grew with a big image is returned before the next one; the next image starts afresh.
     public func empty() {
         resampler = nil
+        partner = nil
         mask = nil
         image = PixelBuffer(blankWidth: 0, height: 0, layout: .rgb8)
         pixelStore.empty()
@@ -61,6 +66,14 @@ public final class PipelineWorkspace {
                               outputWidth: outputWidth, outputHeight: outputHeight, orientation: orientation,
                               layout: layout, linearLight: linearLight)
         resampler = fresh
+        return fresh
+    }
+
+    /// A resampler of `resampler`'s plan with scratch rows of its own: the last one when the plan is the same.
+    func partner(of resampler: Resampler) -> Resampler {
+        if let partner, partner.plan == resampler.plan { return partner }
+        let fresh = Resampler(plan: resampler.plan)
+        partner = fresh
         return fresh
     }
 }

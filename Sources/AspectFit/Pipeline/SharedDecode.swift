@@ -42,7 +42,7 @@ struct SharedDecode {
         let y = regions.map(\.y).min()!
         let union = PixelRect(x: x, y: y, width: regions.map(\.maxX).max()! - x, height: regions.map(\.maxY).max()! - y)
         options = members[0].options.decodeOptions(scaleDenominator: scale, region: union)
-        options.threads = members[0].workspace.decodeThreads
+        options.threads = members[0].workspace.threadsPerImage
         // A box-reduced output averages 4x4 or 8x8 blocks, whole chroma samples each: repeating hides in it.
         // A lossless output keeps what a lossy one's own chroma subsampling and quantisation would lose.
         options.smoothChroma = !outputs.allSatisfy { $0.reduction > 1 || $0.hidesChromaReplication }

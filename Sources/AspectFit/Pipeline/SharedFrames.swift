@@ -37,7 +37,7 @@ struct SharedFrames {
             let gravities = Set(choosing.map { fits[$0].pipeline.options.gravity })
             do throws(FitError) {
                 let windows = try AnimationWindows(bytes, policy: policy, gravities: gravities, orientation: fits[choosing[0]].plan.source.orientation,
-                                                   cancellation: cancellation)
+                                                   threads: fits[choosing[0]].workspace.threadsPerImage, cancellation: cancellation)
                 for i in choosing {
                     do { try fits[i].chooseWindow(windows) } catch { fits[i].result = .failure(error) }
                 }
@@ -172,7 +172,7 @@ private struct FrameFit {
     /// Fits frame `index`, shown for `delay` milliseconds.
     mutating func add(_ frame: PixelBuffer, delay: Int, index: Int) throws(FitError) {
         let keeps = encoder == nil && index == (pipeline.options.frame ?? 0)
-        if keeps, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
+        if keeps, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan, threads: workspace.threadsPerImage) }
         if let encoder {
             let fitted = pipeline.composed(pipeline.resample(frame, crop: plan.geometry, workspace: workspace), plan: plan)
             do { try encoder.add(fitted, delay: delay) } catch { throw .image(error) }

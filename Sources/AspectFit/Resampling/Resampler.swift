@@ -148,12 +148,20 @@ public final class Resampler {
             finished = 0
             prepareResult()
         }
-        let source = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self) + plan.sourceColumns.lowerBound * channels
+        let source = UnsafePointer(pixels.baseAddress!.assumingMemoryBound(to: UInt8.self) + plan.sourceColumns.lowerBound * channels)
         if let columns = plan.selectedColumns, let rows = plan.selectedRows {
             copySelectedPixels(source, columns: columns, rows: rows)
             consumed += 1
             return
         }
+        store(source, r: r, rowsStayValid: rowsStayValid)
+        consumed += 1
+        result.bytes.withUnsafeMutableBufferPointer { finishReadyRows(upTo: plan.storedHeight, into: $0.baseAddress!) }
+    }
+
+    /// Puts source row `r` (relative to `sourceRows`; `source` is its first column of
+    /// `sourceColumns`) in its ring slot, as the pass across rows will read it.
+    private func store(_ source: UnsafePointer<UInt8>, r: Int, rowsStayValid: Bool) {
         let slot = ring + (r % ringRows) * ringRowBytes
         if plan.horizontalFirst {
             conversion.convert(source, count: plan.sourceColumns.count, into: row, using: instructionSet)
@@ -170,8 +178,47 @@ public final class Resampler {
         } else {
             conversion.convert(source, count: plan.sourceColumns.count, into: slot.assumingMemoryBound(to: Int16.self), using: instructionSet)
         }
-        consumed += 1
-        finishReadyRows()
+    }
+
+    /// Resamples a source whose rows all stay valid (row `y` of the plan's source at
+    /// `rows.base + y * rows.bytesPerRow`) as two bands of stored output rows at once: this
+    /// resampler fills the first on the caller's thread, `partner` (another resampler of the same
+    /// plan) the second on a thread of its own. The bytes are those `consume` gives: every output
+    /// row is filtered from the same rows with the same tables; the bands only share the source
+    /// rows both need. The upright output is swapped into `image`, as `finish` does.
+    func resampleInTwoBands(_ rows: SourceRows, partner: Resampler, into image: inout PixelBuffer) {
+        precondition(partner !== self && partner.plan == plan, "a partner resamples the same plan")
+        precondition(plan.selectedColumns == nil, "copied pixels take no filtering to share")
+        partner.instructionSet = instructionSet
+        prepareResult()
+        let middle = plan.storedHeight / 2
+        result.bytes.withUnsafeMutableBufferPointer { bytes in
+            let second = Band(resampler: partner, rows: rows, range: middle ..< plan.storedHeight, image: bytes.baseAddress!)
+            _ = alongside({ second.fill() }, {
+                Band(resampler: self, rows: rows, range: 0 ..< middle, image: bytes.baseAddress!).fill()
+            })
+        }
+        swap(&image, &result)
+    }
+
+    /// Filters stored output rows `band` from `rows` (all of them valid throughout) into the
+    /// upright output at `image`, feeding the ring from the first source row the band reads.
+    fileprivate func fill(_ rows: SourceRows, band: Range<Int>, into image: UnsafeMutablePointer<UInt8>) {
+        defer {
+            consumed = 0
+            finished = 0
+        }
+        guard !band.isEmpty else { return }
+        let starts = plan.rows.starts[band]
+        let first = starts.min()!, end = starts.max()! + plan.rows.taps
+        finished = band.lowerBound
+        consumed = first
+        for r in first ..< end {
+            store(rows.row(sourceRows.lowerBound + r) + plan.sourceColumns.lowerBound * channels, r: r, rowsStayValid: true)
+            consumed += 1
+            finishReadyRows(upTo: band.upperBound, into: image)
+        }
+        precondition(finished == band.upperBound, "band \(band) left rows unfiltered")
     }
 
     /// Hands over the upright output once every row of `sourceRows` was consumed; `image`'s old
@@ -206,11 +253,12 @@ public final class Resampler {
         }
     }
 
-    /// Filters and writes every output row whose source rows are all in.
-    private func finishReadyRows() {
+    /// Filters every stored output row before `end` whose source rows are all in, and writes it
+    /// into the upright output at `image`.
+    private func finishReadyRows(upTo end: Int, into image: UnsafeMutablePointer<UInt8>) {
         let table = plan.rows
         let taps = table.taps
-        while finished < plan.storedHeight && table.starts[finished] + taps <= consumed {
+        while finished < end && table.starts[finished] + taps <= consumed {
             let j = finished
             let start = table.starts[j]
             let length = plan.sourceColumns.count * channels
@@ -232,11 +280,29 @@ public final class Resampler {
                     HorizontalPass.run(row, table: plan.columns, channels: channels, into: secondSums, using: instructionSet)
                 }
             }
-            result.bytes.withUnsafeMutableBufferPointer { bytes in
-                output.convert(secondSums, count: plan.storedWidth, into: bytes.baseAddress! + origin + j * rowStride,
-                               pixelStride: pixelStride, using: instructionSet)
-            }
+            output.convert(secondSums, count: plan.storedWidth, into: image + origin + j * rowStride,
+                           pixelStride: pixelStride, using: instructionSet)
             finished += 1
         }
     }
+}
+
+/// The rows of a decoded source that stay valid while a resampler reads them: row `y` (of the
+/// plan's source) at `base + y * bytesPerRow`.
+struct SourceRows: @unchecked Sendable {
+    let base: UnsafePointer<UInt8>
+    let bytesPerRow: Int
+
+    func row(_ y: Int) -> UnsafePointer<UInt8> { base + y * bytesPerRow }
+}
+
+/// One resampler's share of `Resampler.resampleInTwoBands`, handed to the thread that fills it:
+/// each band has its own resampler (scratch rows) and writes only its own output rows.
+private struct Band: @unchecked Sendable {
+    let resampler: Resampler
+    let rows: SourceRows
+    let range: Range<Int>
+    let image: UnsafeMutablePointer<UInt8>
+
+    func fill() { resampler.fill(rows, band: range, into: image) }
 }

@@ -34,7 +34,7 @@ final class BatchRunner: @unchecked Sendable {
     private let groupFiles: Int
     /// Worker threads, and the threads each one's decodes may use (`ThreadsPerImage`).
     private let workers: Int
-    private let decodeThreads: Int
+    private let threadsPerImage: Int
 
     // Guarded by control.lock.
     private var nextIndex = 0
@@ -50,7 +50,7 @@ final class BatchRunner: @unchecked Sendable {
     /// After an abandonment: late outcomes are dropped.
     private var closed = false
 
-    init(items: [WorkItem], options: CommandLineOptions, variants: [OutputVariant], decodeThreads: Int, headers: HeaderReader, control: BatchControl,
+    init(items: [WorkItem], options: CommandLineOptions, variants: [OutputVariant], threadsPerImage: Int, headers: HeaderReader, control: BatchControl,
          writer: AtomicWriter, reporter: Reporter, budget: MemoryBudget) {
         self.budget = budget
         self.items = items
@@ -65,7 +65,7 @@ final class BatchRunner: @unchecked Sendable {
         groupFiles = writer.durable ? max(1, min(16, 256 / max(options.jobs, 1))) : 1
         window = max(16, options.jobs * 4) + options.jobs * groupFiles
         workers = min(options.jobs, max(items.count, 1))
-        self.decodeThreads = decodeThreads
+        self.threadsPerImage = threadsPerImage
     }
 
     /// Processes every item (or until a stop request), then reports what finished out of order.
@@ -96,7 +96,7 @@ final class BatchRunner: @unchecked Sendable {
 
     private func workerLoop() {
         let workspace = PipelineWorkspace()
-        workspace.decodeThreads = decodeThreads
+        workspace.threadsPerImage = threadsPerImage
         let writes = WriteBehind(group: SyncGroup(writer: writer, files: groupFiles))
         while let group = take() {
             process(group, workspace: workspace, writes: writes)

@@ -41,7 +41,7 @@ import TestSupport
             let scale = planned.decodeScale
             if finders[scale] == nil {
                 let frame = try ImageFile.decode(data, options: DecodeOptions(scaleDenominator: scale)).pixels
-                finders[scale] = CropWindowFinder(gravity, frame: frame, orientation: info.orientation)
+                finders[scale] = CropWindowFinder(gravity, frame: frame, orientation: info.orientation, threads: 1)
             }
             let upright = info.orientation.uprightSize(width: info.width, height: info.height)
             let focus = finders[scale]!.focus(window: (planned.crop.width / Double(upright.width),
