@@ -594,6 +594,10 @@ mutants=$(cat <<'EOF'
 ? SideThreadTests
 - Unmanaged<SideWork>.fromOpaque(context!).takeRetainedValue().run()
 + _ = Unmanaged<SideWork>.fromOpaque(context!).takeRetainedValue()
+@ analysis-copy-halves-skip-a-row
+? AnalysisImageTests
+- { cells.add(rows: stride(from: step / 2, to: half, by: step)) })
++ { cells.add(rows: stride(from: step / 2, to: half - step, by: step)) })
 @ face-avx2-scan-threshold-lowered
 ? FaceDetectorConformanceTests
 - std::vector<cfd_face> cfd::scan_avx2(const uint8_t *grey, int width, int height, int stride, double adjust) {

@@ -8,16 +8,16 @@ struct FrameEvidence {
     /// Empty for entropy.
     let faces: [Subject]
 
-    /// The evidence of `frame`; from 2 `threads`, attention scans for faces on a thread of its own
-    /// while the saliency map is made (the same evidence either way).
+    /// The evidence of `frame`; from 2 `threads`, the copy is made in two halves at once and attention
+    /// scans for faces on a thread of its own while the saliency map is made (the same evidence either way).
     init(_ gravity: Gravity, frame: PixelBuffer, orientation: Orientation, threads: Int) {
         if gravity == .entropy {
-            image = AnalysisImage(frame: frame, orientation: orientation)
+            image = AnalysisImage(frame: frame, orientation: orientation, threads: threads)
             saliency = nil
             faces = []
             return
         }
-        let image = AnalysisImage(frame: frame, orientation: orientation, longSide: FaceDetector.longSide)
+        let image = AnalysisImage(frame: frame, orientation: orientation, longSide: FaceDetector.longSide, threads: threads)
         self.image = image
         if threads > 1 {
             (faces, saliency) = alongside({ FaceDetector.faces(in: image) }, { SaliencyMap(image) })

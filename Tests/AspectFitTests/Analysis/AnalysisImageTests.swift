@@ -42,4 +42,28 @@ import TestSupport
             }
         }
     }
+
+    /// The copy summed in two halves at once (from 2 threads) is the copy summed on one thread, for
+    /// frames of one cell row, of sparse samples (steps above 1) and of every layout.
+    @Test(arguments: PixelLayout.allCases)
+    func twoThreadsSumWhatOneSums(_ layout: PixelLayout) throws {
+        for (width, height, longSide) in [(97, 61, 48), (1000, 333, 160), (333, 1000, 240), (50, 1, 16), (7, 900, 240)] {
+            var frame = PixelBuffer(blankWidth: width, height: height, layout: layout)
+            var state = UInt32(width * 31 + height)
+            for i in frame.bytes.indices {
+                state = state &* 1_103_515_245 &+ 12345
+                frame.bytes[i] = UInt8(truncatingIfNeeded: state >> 16)
+            }
+            for orientation in [Orientation.up, .right] {
+                let one = AnalysisImage(frame: frame, orientation: orientation, longSide: longSide, threads: 1)
+                let two = AnalysisImage(frame: frame, orientation: orientation, longSide: longSide, threads: 2)
+                #expect(one.width == two.width && one.height == two.height)
+                for (name, a, b) in [("luma", one.luma, two.luma), ("redGreen", one.redGreen, two.redGreen),
+                                     ("yellowBlue", one.yellowBlue, two.yellowBlue), ("alpha", one.alpha, two.alpha),
+                                     ("red", one.red, two.red), ("green", one.green, two.green), ("blue", one.blue, two.blue)] {
+                    #expect(a == b, "\(layout) \(width)x\(height) \(orientation): \(name)")
+                }
+            }
+        }
+    }
 }
