@@ -34,23 +34,16 @@ extension Pipeline {
         let resampler = workspace.resampler(filter: options.filter, sourceWidth: region.width, sourceHeight: region.height,
                                             crop: crop.scaledCrop(within: region), outputWidth: crop.outputWidth, outputHeight: crop.outputHeight,
                                             orientation: crop.orientation, layout: frame.layout, linearLight: options.linearLight)
-        let channels = frame.layout.channels
         var image = workspace.image
-        if workspace.threadsPerImage > 1, resampler.plan.selectedColumns == nil {
-            frame.bytes.withUnsafeBytes { bytes in
-                let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + region.y * frame.bytesPerRow + region.x * channels
-                resampler.resampleInTwoBands(SourceRows(base: base, bytesPerRow: frame.bytesPerRow),
-                                             partner: workspace.partner(of: resampler), into: &image)
-            }
-            return image
-        }
-        frame.bytes.withUnsafeBytes { rows in
-            for y in 0 ..< region.height {
-                let start = (region.y + y) * frame.bytesPerRow + region.x * channels
-                resampler.consume(row: UnsafeRawBufferPointer(rebasing: rows[start ..< start + region.width * channels]), y: y)
+        frame.bytes.withUnsafeBytes { bytes in
+            let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + region.y * frame.bytesPerRow + region.x * frame.layout.channels
+            let rows = SourceRows(base: base, bytesPerRow: frame.bytesPerRow)
+            if workspace.threadsPerImage > 1, resampler.plan.selectedColumns == nil {
+                resampler.resampleInTwoBands(rows, partner: workspace.partner(of: resampler), into: &image)
+            } else {
+                resampler.resample(rows, width: region.width, into: &image)
             }
         }
-        resampler.finish(into: &image)
         return image
     }
 

@@ -118,15 +118,10 @@ public final class Resampler {
     public func resample(_ source: PixelBuffer) -> PixelBuffer {
         precondition(source.width == plan.sourceWidth && source.height == plan.sourceHeight && source.layout == plan.layout,
                      "source \(source.width)x\(source.height) \(source.layout) does not match the plan")
-        source.bytes.withUnsafeBytes { bytes in
-            let rowBytes = source.width * channels
-            for y in sourceRows {
-                let row = UnsafeRawBufferPointer(rebasing: bytes[y * source.bytesPerRow ..< y * source.bytesPerRow + rowBytes])
-                consume(row: row, y: y, rowsStayValid: true)
-            }
-        }
         var image = PixelBuffer(blankWidth: 0, height: 0, layout: plan.layout)
-        finish(into: &image)
+        source.bytes.withUnsafeBufferPointer { bytes in
+            resample(SourceRows(base: bytes.baseAddress!, bytesPerRow: source.bytesPerRow), width: source.width, into: &image)
+        }
         return image
     }
 
@@ -178,6 +173,16 @@ public final class Resampler {
         } else {
             conversion.convert(source, count: plan.sourceColumns.count, into: slot.assumingMemoryBound(to: Int16.self), using: instructionSet)
         }
+    }
+
+    /// Resamples a source whose rows all stay valid until it returns (row `y` of the plan's source,
+    /// `width` pixels, at `rows.base + y * rows.bytesPerRow`) on this thread, reading the rows where
+    /// they are (no row is copied into the ring); the upright output is swapped into `image`.
+    func resample(_ rows: SourceRows, width: Int, into image: inout PixelBuffer) {
+        for y in sourceRows {
+            consume(row: UnsafeRawBufferPointer(start: rows.row(y), count: width * channels), y: y, rowsStayValid: true)
+        }
+        finish(into: &image)
     }
 
     /// Resamples a source whose rows all stay valid (row `y` of the plan's source at
