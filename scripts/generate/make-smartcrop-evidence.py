@@ -4,14 +4,19 @@ parts, sources and licences in Tests/SmartCropSet/evidence.tsv).
 
 The boxes were drawn by eye on each photo (a 10% grid over it) and the parts chosen when the photos were
 added (first round: every third photo of each kind after a shuffle with seed 28 was sealed; second round:
-every photo added was sealed; third round: both earlier sealed parts opened, every photo added sealed); both
-are typed into evidence.tsv. This script only remakes the photos:
+every photo added was sealed; third and fourth rounds: the earlier sealed parts opened, every photo added
+sealed; the fourth round's photos are the first of each source's candidates after a shuffle with
+random.Random(4)); both are typed into evidence.tsv. This script only remakes the photos:
   --photos DIR    each photo again from its source: DIR holds the Debian packages unpacked, one folder per
                   package (`apt-get download PKG && dpkg -x PKG_*.deb DIR/PKG` for opencv-doc, mate-backgrounds,
                   gimp-data, fotoxx-common, lomiri-wallpapers-16.04, lomiri-wallpapers-20.04,
                   plasma-workspace-wallpapers, ukui-wallpapers, libjxl-testdata; third round: gcompris-qt-data,
                   gimp-help-en, tuxpaint-data, tuxpaint-stamps-default, kphotoalbum, libvips-doc,
-                  scribus-template, imagemagick-6-doc) and the PyPI ones
+                  scribus-template, imagemagick-6-doc; fourth round: ulcc, palapeli-data, tuxmath-data,
+                  sddm-theme-maldives, khangman, klettres-data, openshot-qt-doc, gnome-user-docs,
+                  libsixel-examples, libelementary-data, qtdeclarative5-examples, qtwebengine5-examples,
+                  wordpress-theme-twentytwentyone, wordpress-theme-twentytwentytwo, debian-edu-doc-en,
+                  texlive-latex-extra-doc, texlive-publishers-doc, kalzium-data) and the PyPI ones
                   (`pip download --no-deps scipy==1.9.3 mahotas==1.4.18`, the wheels unzipped into DIR);
                   scikit-image 0.26, scikit-learn and matplotlib are read where pip installed them;
                   the corpus ones come from ../shared/corpus. A path "FILE.rcc (Qt resource :/PATH)" is

@@ -10,10 +10,10 @@ from PIL import Image, ImageDraw
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 SET = os.path.join(ROOT, "Tests", "SmartCropSet")
-CASES = [("corpus-harvesters.jpg", "9:16", "win"), ("gcompris-Owl.jpg", "1:3", "win"),
-         ("corpus-iphone-xs-bike.jpg", "3:1", "win"), ("corpus-Portrait_1.jpg", "3:1", "win"),
-         ("sklearn-china.jpg", "9:16", "win"), ("tuxpaint-TextTool.jpg", "9:16", "loss"),
-         ("fotoxx-make-waves.jpg", "3:1", "loss"), ("corpus-Landscape_1.jpg", "1:3", "miss")]
+CASES = [("efl-twofish.jpg", "9:16", "win"), ("wp22-FlightPathA.jpg", "9:16", "win"),
+         ("openshot-quick-start-export.jpg", "3:1", "win"), ("openshot-file-properties.jpg", "1:3", "loss"),
+         ("openshot-profiles.jpg", "3:1", "loss"), ("khangman-Main.jpg", "16:9", "loss"),
+         ("gnomehelp-shell-exit-expanded.jpg", "3:1", "miss"), ("openshot-quick-start-export.jpg", "1:3", "miss")]
 CELL = 150
 
 
