@@ -447,7 +447,9 @@ enum OptionTable {
         OptionDeclaration(
             long: "jobs", short: "j", section: .batch,
             help: "Images processed in parallel (default: the CPUs this process may run on, its affinity "
-                + "set as nproc counts it, so taskset and container CPU sets are respected).",
+                + "set as nproc counts it, so taskset and container CPU sets are respected). Jobs no image "
+                + "takes are shared out among the images: HEIF tiles, AVIF encodes and the smart crop's "
+                + "analysis and resample use them.",
             action: .value(valueName: "N") { line, value throws(UsageError) in
                 line.options.jobs = try value.integer(in: 1...1024)
             }),
