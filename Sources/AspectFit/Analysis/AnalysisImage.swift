@@ -41,7 +41,7 @@ struct AnalysisImage {
                                              step: step, sums: sums, counts: counts)
                         let rows = stride(from: step / 2, to: sh, by: step)
                         guard threads > 1 else { return cells.add(rows: rows) }
-                        // Rows of the upper half of the cells on this thread, the rest beside it: no cell is in both.
+                        // The top half of the cells on this thread, the bottom half beside it: no cell is in both.
                         let half = rows.first { cells.cellRow($0) >= gh / 2 } ?? sh
                         _ = alongside({ cells.add(rows: stride(from: half, to: sh, by: step)) },
                                       { cells.add(rows: stride(from: step / 2, to: half, by: step)) })
