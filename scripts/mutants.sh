@@ -1244,8 +1244,8 @@ mutants=$(cat <<'EOF'
 
 @ animation-still-frame-window-from-the-first-frame
 ? AnimationWindowTests
-- if keeps, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
-+ if index == 0, encoder == nil, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan) }
+- if keeps, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan, threads: workspace.threadsPerImage) }
++ if index == 0, encoder == nil, plan.windowChoice?.isChosen == false { plan = try pipeline.choosingWindow(from: frame, plan: plan, threads: workspace.threadsPerImage) }
 
 @ animation-window-saliency-of-one-frame
 ? AnimationWindowTests
