@@ -140,7 +140,10 @@ public struct MemoryEstimate: Sendable, Equatable {
         let scaleY = max(1, g.scaledCrop.height / Double(max(g.outputHeight, 1)))
         let taps = Int((2 * options.filter.radius * max(scaleX, scaleY)).rounded(.up)) + 4
         let rowWidth = max(g.decodeRegion.width, g.outputWidth, g.outputHeight) + 16
-        let resampler = (taps + 2) * rowWidth * 4 * 2 + (g.outputWidth + g.outputHeight) * taps * 16 + rowWidth * 4 * 12
+        // A lone image resamples a whole frame in two bands (`PipelineWorkspace.threadsPerImage`): a
+        // second resampler's rows, the tables shared.
+        let rows = (taps + 2) * rowWidth * 4 * 2 + rowWidth * 4 * 12
+        let resampler = 2 * rows + (g.outputWidth + g.outputHeight) * taps * 16
         let sharpened = options.sharpen == nil ? 0
             : Sharpen.scratchBytes(width: g.outputWidth, height: g.outputHeight, channels: resampledChannels,
                                    sampleBytes: sampleBytes)
