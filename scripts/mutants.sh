@@ -548,7 +548,7 @@ mutants=$(cat <<'EOF'
 + static let head = (side: 0.0, top: 0.0, bottom: 0.0)
 
 @ smart-crop-faces-ignored
-? SmartCropSubjectsEndToEndTests
+? SmartCropSubjectsEndToEndTests|FrameEvidenceTests
 - faces = FaceDetector.faces(in: image)
 + faces = []
 
