@@ -141,7 +141,8 @@ public struct MemoryEstimate: Sendable, Equatable {
         let taps = Int((2 * options.filter.radius * max(scaleX, scaleY)).rounded(.up)) + 4
         let rowWidth = max(g.decodeRegion.width, g.outputWidth, g.outputHeight) + 16
         // A lone image resamples a whole frame in two bands (`PipelineWorkspace.threadsPerImage`): a
-        // second resampler's rows, the tables shared.
+        // second resampler's rows, the tables shared. Counted for every output, as the plan does not
+        // know the threads a fit will have.
         let rows = (taps + 2) * rowWidth * 4 * 2 + rowWidth * 4 * 12
         let resampler = 2 * rows + (g.outputWidth + g.outputHeight) * taps * 16
         let sharpened = options.sharpen == nil ? 0

@@ -199,9 +199,7 @@ public final class Resampler {
         let middle = plan.storedHeight / 2
         result.bytes.withUnsafeMutableBufferPointer { bytes in
             let second = Band(resampler: partner, rows: rows, range: middle ..< plan.storedHeight, image: bytes.baseAddress!)
-            _ = alongside({ second.fill() }, {
-                Band(resampler: self, rows: rows, range: 0 ..< middle, image: bytes.baseAddress!).fill()
-            })
+            _ = alongside({ second.fill() }, { fill(rows, band: 0 ..< middle, into: bytes.baseAddress!) })
         }
         swap(&image, &result)
     }
@@ -301,8 +299,8 @@ struct SourceRows: @unchecked Sendable {
     func row(_ y: Int) -> UnsafePointer<UInt8> { base + y * bytesPerRow }
 }
 
-/// One resampler's share of `Resampler.resampleInTwoBands`, handed to the thread that fills it:
-/// each band has its own resampler (scratch rows) and writes only its own output rows.
+/// The second band of `Resampler.resampleInTwoBands`, handed to the thread that fills it with a
+/// resampler (scratch rows) of its own; it writes only its own output rows.
 private struct Band: @unchecked Sendable {
     let resampler: Resampler
     let rows: SourceRows
