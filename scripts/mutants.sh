@@ -622,6 +622,11 @@ mutants=$(cat <<'EOF'
 - let reached = reach + max(0, (dl * dl + da * da + db * db).squareRoot() - textureStep)
 + let reached = reach + (dl * dl + da * da + db * db).squareRoot()
 
+@ text-cue-counts-coloured-edges
+? TextCueTests
+- guard rg * rg + yb * yb < greyLimit else { continue }
++ guard rg * rg + yb * yb >= 0 else { continue }
+
 @ geodesic-heap-keeps-the-largest
 ? GeodesicSaliencyTests
 - if left < entries.count, entries[left].distance < entries[least].distance { least = left }

@@ -45,10 +45,10 @@ import TestSupport
     @Test func attentionKeepsTheSubjectsOfTheOpenPart() throws {
         let score = try Self.score()
         #expect(score.cases >= 750, "\(score.cases) cases")
-        #expect(score.mean >= 0.89, "attention mean \(score.mean) over \(score.cases) cases")
-        #expect(score.mean >= score.centreMean + 0.025, "attention \(score.mean), centre \(score.centreMean)")
-        #expect(score.losses.count <= 12, "lost where the centre keeps the subject: \(score.losses)")
-        #expect(score.wins >= 60, "\(score.wins) wins")
+        #expect(score.mean >= 0.90, "attention mean \(score.mean) over \(score.cases) cases")
+        #expect(score.mean >= score.centreMean + 0.03, "attention \(score.mean), centre \(score.centreMean)")
+        #expect(score.losses.count <= 8, "lost where the centre keeps the subject: \(score.losses)")
+        #expect(score.wins >= 65, "\(score.wins) wins")
     }
 
     /// The scorer against cases worked by hand.
