@@ -10,10 +10,10 @@ from PIL import Image, ImageDraw
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 SET = os.path.join(ROOT, "Tests", "SmartCropSet")
-CASES = [("efl-twofish.jpg", "9:16", "win"), ("wp22-FlightPathA.jpg", "9:16", "win"),
-         ("openshot-quick-start-export.jpg", "3:1", "win"), ("openshot-file-properties.jpg", "1:3", "loss"),
-         ("openshot-profiles.jpg", "3:1", "loss"), ("khangman-Main.jpg", "16:9", "loss"),
-         ("gnomehelp-shell-exit-expanded.jpg", "3:1", "miss"), ("openshot-quick-start-export.jpg", "1:3", "miss")]
+CASES = [("lxqt-drop.jpg", "9:16", "win"), ("gambas-Earthrise.jpg", "16:9", "win"),
+         ("texpic-sonne-meer.jpg", "1:3", "win"), ("hugin-BigBen-stereographic.jpg", "1:3", "loss"),
+         ("kanagram-sv.jpg", "3:1", "loss"), ("kivy-CatMug.jpg", "3:1", "loss"),
+         ("renpydemo-washington.jpg", "9:16", "miss"), ("texpic-Incl.jpg", "16:9", "miss")]
 CELL = 150
 
 
