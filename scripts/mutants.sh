@@ -627,6 +627,11 @@ mutants=$(cat <<'EOF'
 - guard rg * rg + yb * yb < greyLimit else { continue }
 + guard rg * rg + yb * yb >= 0 else { continue }
 
+@ text-cue-not-weighed
+? EvidenceSetTests
+- (planes[7], Self.textWeight),
++ (planes[7], 0),
+
 @ geodesic-heap-keeps-the-largest
 ? GeodesicSaliencyTests
 - if left < entries.count, entries[left].distance < entries[least].distance { least = left }
