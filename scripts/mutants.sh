@@ -1440,11 +1440,23 @@ replace_in() {
 build() { (cd "$tree" && nice -n 5 swift build -Xswiftc -O -Xswiftc -disable-cmo -Xcc -O2 -Xcxx -O2 --build-tests) > "$1" 2>&1; }
 
 # The test binary itself, as `swift test --skip-build` runs it (every test is Swift Testing's), without
-# SwiftPM's half a second of reading the package first.
+# SwiftPM's half a second of reading the package first. A mutant is caught by its first failing test,
+# so the run stops there (Swift Testing prints each issue as it is recorded): the timeout's process
+# group, the tests' own children with it, is stopped, and the status is 125. Status 124 is the timeout.
 run_tests() {
-  local filter=$1 log=$2
-  (cd "$tree" && CI=true timeout 600 nice -n 5 .build/debug/aspectfitPackageTests.xctest --testing-library swift-testing \
-     --filter "$filter") > "$log" 2>&1
+  local filter=$1 log=$2 pid
+  (cd "$tree" && CI=true exec timeout 600 nice -n 5 .build/debug/aspectfitPackageTests.xctest --testing-library swift-testing \
+     --filter "$filter") > "$log" 2>&1 &
+  pid=$!
+  while kill -0 "$pid" 2> /dev/null; do
+    if grep -q '^✘ Test' "$log"; then
+      kill -TERM "$pid" 2> /dev/null || true
+      wait "$pid" || true
+      return 125
+    fi
+    sleep 0.2
+  done
+  wait "$pid"
 }
 
 mkdir -p "$logs"
