@@ -632,6 +632,51 @@ mutants=$(cat <<'EOF'
 - (planes[7], Self.textWeight),
 + (planes[7], 0),
 
+@ block-means-row-within-the-imcu-ignored
+? BlockMeansTests
+- (JDIMENSION)((rows - means->base[ci]) >> means->column_shift[ci]);
++ (JDIMENSION)0;
+
+@ block-means-column-unscaled
+? BlockMeansTests
+- const JDIMENSION block_column = column >> means->column_shift[ci];
++ const JDIMENSION block_column = column;
+
+@ block-mean-truncated-not-rounded
+? greyAnd444MeansAreDjpegsEighthScale
+- const long mean = ((dc + 4) >> 3) + 128;
++ const long mean = (dc >> 3) + 128;
+
+@ block-means-chroma-not-subsampled
+? drawnBlocksComeBackFromEveryKindOfFile
+- const JDIMENSION bx = x * (JDIMENSION)means->h_samp[ci] / (JDIMENSION)means->max_h_samp;
++ const JDIMENSION bx = x;
+
+@ block-means-read-alone-from-several-scans
+? drawnBlocksComeBackFromEveryKindOfFile
+- if (status == CIO_OK && (jpeg_has_multiple_scans(&d->cinfo) || !cio_block_means_supported(&d->cinfo))) {
++ if (status == CIO_OK && !cio_block_means_supported(&d->cinfo)) {
+
+@ attention-analyses-the-frame-of-a-large-jpeg
+? BlockMeansRouteTests
+- && (max(source.width, source.height) + 7) / 8 >= FaceDetector.longSide
++ && (max(source.width, source.height) + 7) / 8 >= 4 * FaceDetector.longSide
+
+@ block-means-read-alone-ignore-orientation
+? BlockMeansRouteTests
+- .map { FrameEvidence(.attention, frame: $0, orientation: orientation, threads: 1) }
++ .map { FrameEvidence(.attention, frame: $0, orientation: .up, threads: 1) }
+
+@ subjects-in-analyses-the-frame
+? theSubjectsAreThoseOfTheBlockMeans
+- if pipeline.analysesBlockMeans(of: source) {
++ if false {
+
+@ multi-scan-jpeg-probed-as-one-scan
+? severalScansAreProbedAsProgressive
+- info->progressive = jpeg_has_multiple_scans(&cinfo) ? 1 : 0;
++ info->progressive = cinfo.progressive_mode ? 1 : 0;
+
 @ geodesic-heap-keeps-the-largest
 ? GeodesicSaliencyTests
 - if left < entries.count, entries[left].distance < entries[least].distance { least = left }

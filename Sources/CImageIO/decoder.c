@@ -122,6 +122,15 @@ const char *cio_decoder_warning(const cio_decoder *decoder, int index) {
     return decoder->warnings.items[index].text;
 }
 
+cio_status cio_decoder_block_means(const cio_decoder *decoder, uint8_t *pixels, size_t capacity, uint32_t *width,
+                                   uint32_t *height, cio_layout *layout, cio_message *message) {
+    if (decoder->jpeg == NULL) {
+        cio_set_message(message, "only a JPEG has block means");
+        return CIO_UNSUPPORTED;
+    }
+    return cio_jpeg_decoder_block_means(decoder->jpeg, pixels, capacity, width, height, layout, message);
+}
+
 void cio_decoder_close(cio_decoder *decoder) {
     if (decoder == NULL) return;
     if (decoder->jpeg != NULL) cio_jpeg_decoder_close(decoder->jpeg);

@@ -43,6 +43,8 @@ cio_status cio_jpeg_decoder_open(const uint8_t *data, size_t size, const cio_dec
 cio_status cio_jpeg_decoder_read_rows(cio_jpeg_decoder *decoder, uint8_t *rows, size_t stride, uint32_t max_rows,
                                       uint32_t *rows_read, cio_message *message);
 void cio_jpeg_decoder_close(cio_jpeg_decoder *decoder);
+cio_status cio_jpeg_decoder_block_means(const cio_jpeg_decoder *decoder, uint8_t *pixels, size_t capacity,
+                                        uint32_t *width, uint32_t *height, cio_layout *layout, cio_message *message);
 /* Whether JPEG entropy-coded data starting at `data` reaches an EOI marker (see jpeg_decode.c). */
 int cio_jpeg_reaches_eoi(const uint8_t *data, size_t size);
 

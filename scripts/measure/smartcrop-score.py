@@ -16,7 +16,7 @@ files, so EXIF orientation is exercised) and `vips smartcrop --interesting atten
 (on upright PNG copies; the crop offset is found by matching the output in the source).
 
 Usage: scripts/measure/smartcrop-score.py [--binary .build/release/aspectfit] [--set evidence|fitting|heldout]
-       [--part open|sealed|all] [--per-case] [--only attention] [--no-vips]
+       [--part open|sealed|all] [--per-case] [--only attention] [--no-vips] [--upscale 4]
 The sealed part of the evidence set is for final figures only: do not tune on it.
 Needs Pillow + numpy (/work/main/.bench/pillow/bin/python) and vips.
 """
@@ -119,6 +119,15 @@ def vips_crop(upright_png, source, cw, ch, interesting, outdir):
     return where
 
 
+def upscaled(path, factor, out):
+    """`path` `factor` times larger as a JPEG at `out` (stored pixels scaled, EXIF kept, alpha dropped)."""
+    img = Image.open(path)
+    exif = img.info.get("exif")
+    large = img.convert("RGB").resize((img.width * factor, img.height * factor), Image.LANCZOS)
+    large.save(out, quality=92, **({"exif": exif} if exif else {}))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "aspectfit"))
@@ -130,10 +139,15 @@ def main():
                     help="which part of the evidence set (sealed: final figures only, never for tuning)")
     ap.add_argument("--no-vips", action="store_true")
     ap.add_argument("--only", help="score one aspectfit gravity (e.g. attention) against the centre, no vips")
+    ap.add_argument("--upscale", type=int, default=1,
+                    help="score copies K times larger (Lanczos, JPEG quality 92, EXIF kept): the sets' photos are at "
+                         "most 640 px, so K = 4 takes the route of large photos (a JPEG's block means from 1920 px)")
     args = ap.parse_args()
     rows = load_set(args.set, args.part)
     files = [os.path.abspath(r[0]) for r in rows]
     tmp = tempfile.mkdtemp(prefix="smartcrop-score-")
+    if args.upscale > 1:
+        files = [upscaled(path, args.upscale, os.path.join(tmp, f"large-{i}.jpg")) for i, path in enumerate(files)]
     strategies = ["aspectfit attention", "aspectfit entropy", "aspectfit centre"]
     if args.only:
         strategies = [f"aspectfit {args.only}", "aspectfit centre"]

@@ -5,7 +5,8 @@ extension Pipeline {
     /// The subjects `-g attention` finds in `data` (any format `run` reads): the frontal faces,
     /// surest first, then the salient region, as boxes in fractions of the upright image. The
     /// image is decoded once, whole, at the coarsest DCT scale that still gives the analysis its
-    /// 240 px, under this pipeline's decode policy and memory check; nothing is encoded.
+    /// 240 px (a one-scan JPEG of 1920 px or more: only its block means are read), under this
+    /// pipeline's decode policy and memory check; nothing is encoded.
     public func subjects(in data: some ContiguousBytes) throws(FitError) -> [Subject] {
         var analysis = options
         analysis.ratio = .square
@@ -19,9 +20,17 @@ extension Pipeline {
         guard memory.isAvailable else { throw .outOfMemory(bytes: memory.bytes) }
         return try data.withUnsafeBytes { bytes in
             Result { () throws(FitError) in
-                let decoded = try pipeline.decodeFrame(bytes, options: analysis.decodeOptions(scaleDenominator: plan.geometry.decodeScale),
-                                                       cancellation: nil)
-                return CropWindowFinder(.attention, frame: decoded.pixels, orientation: plan.source.orientation, threads: 1).subjects
+                let decode = analysis.decodeOptions(scaleDenominator: plan.geometry.decodeScale)
+                let source = plan.source
+                if pipeline.analysesBlockMeans(of: source) {
+                    let means: PixelBuffer?
+                    do throws(ImageIOError) { means = try ImageFile.blockMeans(bytes, options: decode, width: source.width, height: source.height) } catch { throw .image(error) }
+                    if let means { return CropWindowFinder(.attention, frame: means, orientation: source.orientation, threads: 1).subjects }
+                    let evidence = try pipeline.decodeFrameWithEvidence(bytes, options: decode, source: source, threads: 1, cancellation: nil).1
+                    return CropWindowFinder(.attention, evidence: [evidence]).subjects
+                }
+                let decoded = try pipeline.decodeFrame(bytes, options: decode, cancellation: nil)
+                return CropWindowFinder(.attention, frame: decoded.pixels, orientation: source.orientation, threads: 1).subjects
             }
         }.get()
     }

@@ -38,6 +38,9 @@ public struct DecodeOptions: Sendable, Hashable {
     /// Keep a 16-bit PNG's 16 bits (`ImageFile.decodeSixteenBit`) unless `convertToSRGB` is set;
     /// every other source, and the 8-bit entry points, decode to 8 bits.
     var keepsSixteenBits = false
+    /// Keep a grey, YCbCr or RGB JPEG's block means while decoding it whole (`DecodedImage.blockMeans`);
+    /// other sources, and region decodes, ignore it.
+    var recordsBlockMeans = false
 
     /// Whether decoding a `format` source with these options repeats subsampled chroma: a
     /// full-scale JPEG decode that does not smooth it.

@@ -12,6 +12,8 @@ public struct DecodedImage: Sendable, Equatable {
     public var scaledHeight: Int
     /// Accepted damage and ignored problems (dropped chunks, extraneous bytes).
     public var warnings: [String]
+    /// The JPEG's block means (`ImageFile.blockMeans`), when the decode recorded them.
+    var blockMeans: PixelBuffer?
 
     /// A decoded region and its context.
     public init(pixels: PixelBuffer, region: PixelRect, scaledWidth: Int, scaledHeight: Int, warnings: [String]) {

@@ -68,13 +68,30 @@ public enum ImageFile {
                 if let failure { throw failure }
                 let pixels = PixelBuffer(checkedWidth: region.width, height: region.height, layout: decoder.layout,
                                          bytesPerRow: stride, bytes: bytes)
-                return .success(DecodedImage(pixels: pixels, region: region, scaledWidth: decoder.scaledWidth,
-                                             scaledHeight: decoder.scaledHeight, warnings: decoder.warnings))
+                var decoded = DecodedImage(pixels: pixels, region: region, scaledWidth: decoder.scaledWidth,
+                                           scaledHeight: decoder.scaledHeight, warnings: decoder.warnings)
+                if options.recordsBlockMeans { decoded.blockMeans = try decoder.blockMeans(scaleDenominator: options.scaleDenominator) }
+                return .success(decoded)
             } catch {
                 return .failure(error)
             }
         }
         return try result.get()
+    }
+
+    /// A one-scan JPEG's block means (`BlockMeans`) read without the rest of its decode, under
+    /// `options`' pixel limit and damage policy (its warnings are left to the full decode); nil for
+    /// other sources, JPEGs of several scans (progressive ones), and CMYK.
+    static func blockMeans(_ data: UnsafeRawBufferPointer, options: DecodeOptions, width: Int, height: Int)
+        throws(ImageIOError) -> PixelBuffer? {
+        var c = cio_decode_options()
+        c.max_pixels = UInt64(max(0, options.maxPixels))
+        c.fail_on_truncation = options.failOnTruncation ? 1 : 0
+        let input = data.assumingMemoryBound(to: UInt8.self)
+        let capacity = BlockMeans.capacity(width: width, height: height)
+        return try BlockMeans.read(capacity: capacity) { pixels, w, h, layout, message in
+            cio_jpeg_block_means(input.baseAddress, input.count, &c, pixels, capacity, w, h, layout, message)
+        }
     }
 
     /// Streams the decoded rows: `start` once with the decoded region and layout, then `row` for each

@@ -12,7 +12,8 @@ public struct ImageInfo: Sendable, Equatable {
     public var channels: Int
     /// Bits per sample as stored (1...16).
     public var bitDepth: Int
-    /// JPEG progressive, PNG Adam7 interlaced, or a GIF whose first frame is interlaced.
+    /// A JPEG of several scans (progressive, or one scan per component: decoded from coefficients
+    /// buffered for the whole image), PNG Adam7 interlaced, or a GIF whose first frame is interlaced.
     public var isProgressive: Bool
     /// An alpha channel or a tRNS chunk.
     public var hasAlpha: Bool

@@ -26,6 +26,7 @@ final class RowDecoder {
         c.keep_16 = options.keepsSixteenBits ? 1 : 0
         c.threads = Int32(clamping: max(1, options.threads))
         c.pixel_store = store?.handle
+        c.record_block_means = options.recordsBlockMeans ? 1 : 0
         guard [1, 2, 4, 8].contains(options.scaleDenominator) else {
             throw .invalidArgument("scale denominator must be 1, 2, 4 or 8 (got \(options.scaleDenominator))")
         }
@@ -78,6 +79,15 @@ final class RowDecoder {
         let status = cio_decoder_read_rows(handle, rows, stride, UInt32(min(maxRows, Int(UInt32.max))), &count, &message)
         guard status == CIO_OK else { throw ImageIOError(status: status, message: &message) }
         return Int(count)
+    }
+
+    /// The block means recorded by a decode asked to record them (`DecodeOptions.recordsBlockMeans`),
+    /// once its last row is read; nil when the source has none (not a grey, YCbCr or RGB JPEG).
+    func blockMeans(scaleDenominator: Int) throws(ImageIOError) -> PixelBuffer? {
+        let capacity = BlockMeans.capacity(width: scaledWidth * scaleDenominator, height: scaledHeight * scaleDenominator)
+        return try BlockMeans.read(capacity: capacity) { pixels, width, height, layout, message in
+            cio_decoder_block_means(handle, pixels, capacity, width, height, layout, message)
+        }
     }
 
     /// Warnings so far (accepted damage, dropped chunks).

@@ -71,6 +71,9 @@ public struct MemoryEstimate: Sendable, Equatable {
         if plan.windowChoice?.isChosen == false {
             // the whole frame is decoded into one buffer, then analysed at a reduced size
             decoder += 2 * scaledWidth * ((height + scale - 1) / scale) * max(channels, 4)
+            // a JPEG's block means, recorded by the decode and read alone beside it: each time the
+            // components' planes and their image
+            if info.format == .jpeg { decoder += 4 * BlockMeans.capacity(width: width, height: height) }
         }
         if plan.trims {
             // the whole frame at full scale; a smart crop also analyses a copy of the trimmed box (counted

@@ -1,7 +1,8 @@
 /// The attention and entropy gravities: the crop window is chosen from the pixels, in one decode.
 extension Pipeline {
     /// Decodes the whole frame once, straight into one buffer, at the plan's DCT scale and with its chroma
-    /// treatment (the window's size, hence both, does not depend on where it goes), chooses the window on a small upright copy, re-plans with
+    /// treatment (the window's size, hence both, does not depend on where it goes), chooses the window on a small upright copy
+    /// (for attention on a large JPEG, of its block means: `decodeFrameWithEvidence`), re-plans with
     /// that focus and resamples the window from the same decoded pixels. Memory: the decoded frame
     /// at 1/`decodeScale` (its width x height x channels bytes) plus the output.
     /// Returns the resampled window, the plan with the window chosen, and the decoder's warnings.
@@ -11,8 +12,17 @@ extension Pipeline {
         decode.threads = workspace.threadsPerImage
         decode.inLoopFilters = !plan.geometry.hidesInLoopFilters
         decode.smoothChroma = !plan.hidesChromaReplication
-        let decoded = try decodeFrame(data, options: decode, cancellation: cancellation)
-        var chosen = try choosingWindow(from: decoded.pixels, plan: plan, threads: workspace.threadsPerImage)
+        let decoded: DecodedImage
+        var chosen: FitPlan
+        if analysesBlockMeans(of: plan.source) {
+            let evidence: FrameEvidence
+            (decoded, evidence) = try decodeFrameWithEvidence(data, options: decode, source: plan.source,
+                                                              threads: workspace.threadsPerImage, cancellation: cancellation)
+            chosen = try choosingWindow(with: CropWindowFinder(options.gravity, evidence: [evidence]), plan: plan)
+        } else {
+            decoded = try decodeFrame(data, options: decode, cancellation: cancellation)
+            chosen = try choosingWindow(from: decoded.pixels, plan: plan, threads: workspace.threadsPerImage)
+        }
         chosen.repeatsChroma = decode.repeatsChroma(decoding: plan.source.format)
         return (resample(decoded.pixels, crop: chosen.geometry, workspace: workspace), chosen, reported(decoded.warnings))
     }

@@ -50,7 +50,8 @@ typedef struct {
     cio_format format;
     uint32_t width, height;       /* as stored; AVIF and HEIF: upright (clap, irot and imir applied) */
     int channels, bit_depth;      /* as in the file (CMYK = 4 channels) */
-    int progressive;              /* JPEG progressive, PNG Adam7 or an interlaced GIF's first frame */
+    int progressive;              /* a JPEG of several scans (progressive, or a scan per component), PNG
+                                     Adam7 or an interlaced GIF's first frame */
     int has_alpha;                /* alpha channel or tRNS */
     int orientation;              /* EXIF orientation 1...8 (1 when absent or invalid; always 1 for AVIF
                                      and HEIF, whose decoders apply their irot/imir) */
@@ -122,6 +123,8 @@ typedef struct {
                                      filters (deblocking, SAO), as intra prediction sees them; the other
                                      formats ignore it */
     cio_pixel_store *pixel_store; /* NULL, or where a whole-image decode's pixels come from and go back to */
+    int record_block_means;       /* nonzero: a grey, YCbCr or RGB JPEG decoded without a region keeps each 8x8
+                                     block's mean (cio_decoder_block_means); the other files ignore it */
 } cio_decode_options;
 
 /* Where the decoded rows are: the full scaled size and the region actually decoded. */
@@ -151,6 +154,22 @@ const char *cio_decoder_warning(const cio_decoder *decoder, int index);
 
 /* Ends decoding (early or not) and frees everything. Accepts NULL. */
 void cio_decoder_close(cio_decoder *decoder);
+
+/* A JPEG's block means as an image: one pixel per 8x8 luma block, (image width + 7) / 8 by (image height
+ * + 7) / 8, each the block's DC coefficient / 8 + 128 (libjpeg's 1x1 inverse transform), a subsampled
+ * component's mean repeated over the luma blocks it covers, YCbCr turned into RGB (JFIF); grey JPEGs give
+ * CIO_GRAY8, YCbCr and RGB ones CIO_RGB8, `capacity` must hold width * height * 3 bytes. The same bytes
+ * come from both functions below. */
+/* After a decode opened with record_block_means has returned its last row. CIO_UNSUPPORTED when nothing
+ * was recorded (not a grey, YCbCr or RGB JPEG, or a region was decoded). */
+cio_status cio_decoder_block_means(const cio_decoder *decoder, uint8_t *pixels, size_t capacity, uint32_t *width,
+                                   uint32_t *height, cio_layout *layout, cio_message *message);
+/* Reads the block means alone: a decode at 1/8 scale, at about half the work of a full one (the entropy
+ * decoding), with `options`' limits and damage policy (its warnings are dropped). CIO_UNSUPPORTED for a
+ * JPEG of several scans (progressive ones: it would buffer every coefficient) or other colours. */
+cio_status cio_jpeg_block_means(const uint8_t *data, size_t size, const cio_decode_options *options, uint8_t *pixels,
+                                size_t capacity, uint32_t *width, uint32_t *height, cio_layout *layout,
+                                cio_message *message);
 
 /* Pixels to encode: `height` rows of `stride` bytes. */
 typedef struct {

@@ -1,5 +1,6 @@
 /* JPEG decoding through libjpeg-turbo: DCT scaling, column cropping, row skipping, early stop. */
 #include "jpeg/jpeg_error.h"
+#include "jpeg/block_means.h"
 #include "jpeg/cmyk.h"
 #include "colour/colour_transform.h"
 #include <limits.h>
@@ -37,6 +38,8 @@ struct cio_jpeg_decoder {
     uint32_t rows_left;       /* region rows not yet returned */
     int done;                 /* finished or aborted: libjpeg must not be called again */
     uint8_t *scratch;         /* BATCH_ROWS decoded rows, when not direct */
+    int records_means;        /* block_means is being filled */
+    cio_block_means block_means;
 };
 
 /* Stops a progressive JPEG with absurdly many scans in bounded time (libjpeg-turbo's advice). */
@@ -48,6 +51,7 @@ static void limit_scans(j_common_ptr cinfo) {
 
 static void destroy(cio_jpeg_decoder *d) {
     jpeg_destroy_decompress(&d->cinfo);
+    cio_block_means_free(&d->block_means);
     cio_colour_transform_release(d->cmyk_to_srgb);
     free(d->scratch);
     free(d);
@@ -134,6 +138,14 @@ cio_status cio_jpeg_decoder_open(const uint8_t *data, size_t size, const cio_dec
     if (y > 0) {
         JDIMENSION skipped = jpeg_skip_scanlines(&d->cinfo, y);
         if (skipped != y) cio_jpeg_fail((j_common_ptr)&d->cinfo, CIO_CORRUPT, "corrupt JPEG: cannot skip rows");
+    }
+    if (options->record_block_means && !options->has_region && cio_block_means_supported(&d->cinfo)) {
+        status = cio_block_means_start(&d->block_means, &d->cinfo, message);
+        if (status != CIO_OK) {
+            destroy(d);
+            return status;
+        }
+        d->records_means = 1;
     }
     d->decoded_width = decoded_width;
     d->skip_columns = x - decoded_x;
@@ -226,6 +238,15 @@ cio_status cio_jpeg_decoder_read_rows(cio_jpeg_decoder *d, uint8_t *rows, size_t
         }
     }
     return CIO_OK;
+}
+
+cio_status cio_jpeg_decoder_block_means(const cio_jpeg_decoder *d, uint8_t *pixels, size_t capacity,
+                                        uint32_t *width, uint32_t *height, cio_layout *layout, cio_message *message) {
+    if (!d->records_means) {
+        cio_set_message(message, "no block means were recorded");
+        return CIO_UNSUPPORTED;
+    }
+    return cio_block_means_image(&d->block_means, pixels, capacity, width, height, layout, message);
 }
 
 void cio_jpeg_decoder_close(cio_jpeg_decoder *d) {

@@ -37,7 +37,7 @@ cio_status cio_jpeg_probe(const uint8_t *data, size_t size, cio_info *info, cio_
     info->height = cinfo.image_height;
     info->channels = cinfo.num_components;
     info->bit_depth = cinfo.data_precision;
-    info->progressive = cinfo.progressive_mode ? 1 : 0;
+    info->progressive = jpeg_has_multiple_scans(&cinfo) ? 1 : 0;
     info->has_alpha = 0;
     info->orientation = 1;
     jpeg_saved_marker_ptr exif = marker(&cinfo, 1, "Exif\0\0", 6);

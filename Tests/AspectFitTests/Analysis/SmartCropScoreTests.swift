@@ -17,7 +17,8 @@ import TestSupport
 
     /// The crop the pipeline makes for `options` (a width and ratio), computed as
     /// `Pipeline.decodeChoosingWindow` does: the frame decoded at the planned DCT scale, the window
-    /// chosen on it, then re-planned with that focus. One analysis serves every ratio at one scale
+    /// chosen on it (on its block means, for attention on a JPEG of 1920 px or more), then re-planned
+    /// with that focus. One analysis serves every ratio at one scale
     /// (`pipelineAgreesWithTheScoredPath` checks this equals what `Pipeline.run` reports).
     struct ImageCrops {
         let data: [UInt8]
@@ -36,12 +37,15 @@ import TestSupport
             options.ratio = ratio
             options.size = .width(96)
             options.gravity = gravity
-            let planned = try Pipeline(options: options).plan(for: info).geometry
+            let pipeline = Pipeline(options: options)
+            let planned = try pipeline.plan(for: info).geometry
             guard gravity.readsPixels else { return planned }
             let scale = planned.decodeScale
             if finders[scale] == nil {
-                let frame = try ImageFile.decode(data, options: DecodeOptions(scaleDenominator: scale)).pixels
-                finders[scale] = CropWindowFinder(gravity, frame: frame, orientation: info.orientation, threads: 1)
+                var decode = DecodeOptions(scaleDenominator: scale)
+                decode.recordsBlockMeans = pipeline.analysesBlockMeans(of: info)
+                let decoded = try ImageFile.decode(data, options: decode)
+                finders[scale] = CropWindowFinder(gravity, frame: decoded.blockMeans ?? decoded.pixels, orientation: info.orientation, threads: 1)
             }
             let upright = info.orientation.uprightSize(width: info.width, height: info.height)
             let focus = finders[scale]!.focus(window: (planned.crop.width / Double(upright.width),
