@@ -116,20 +116,21 @@ cio_status cio_block_means_image(const cio_block_means *means, uint8_t *pixels, 
             continue;
         }
         const JDIMENSION *c0 = columns, *c1 = columns + w, *c2 = columns + 2 * (size_t)w;
-        for (uint32_t x = 0; x < w; x++, out += 3) {
-            const int s0 = plane_row[0][c0[x]], s1 = plane_row[1][c1[x]], s2 = plane_row[2][c2[x]];
-            if (means->colour_space == JCS_RGB) {
-                out[0] = (uint8_t)s0;
-                out[1] = (uint8_t)s1;
-                out[2] = (uint8_t)s2;
-            } else {
-                /* JFIF: R = Y + 1.402 Cr', G = Y - 0.344136 Cb' - 0.714136 Cr', B = Y + 1.772 Cb' (16-bit
-                 * fixed point, as libjpeg's tables round them) */
-                const int luma = s0 << 16, cb = s1 - 128, cr = s2 - 128;
-                out[0] = clamped((luma + 91881 * cr + 32768) >> 16);
-                out[1] = clamped((luma - 22554 * cb - 46802 * cr + 32768) >> 16);
-                out[2] = clamped((luma + 116130 * cb + 32768) >> 16);
+        if (means->colour_space == JCS_RGB) {
+            for (uint32_t x = 0; x < w; x++, out += 3) {
+                out[0] = plane_row[0][c0[x]];
+                out[1] = plane_row[1][c1[x]];
+                out[2] = plane_row[2][c2[x]];
             }
+            continue;
+        }
+        for (uint32_t x = 0; x < w; x++, out += 3) {
+            /* JFIF: R = Y + 1.402 Cr', G = Y - 0.344136 Cb' - 0.714136 Cr', B = Y + 1.772 Cb' (16-bit
+             * fixed point, as libjpeg's tables round them) */
+            const int luma = plane_row[0][c0[x]] << 16, cb = plane_row[1][c1[x]] - 128, cr = plane_row[2][c2[x]] - 128;
+            out[0] = clamped((luma + 91881 * cr + 32768) >> 16);
+            out[1] = clamped((luma - 22554 * cb - 46802 * cr + 32768) >> 16);
+            out[2] = clamped((luma + 116130 * cb + 32768) >> 16);
         }
     }
     free(columns);
