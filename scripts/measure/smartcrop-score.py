@@ -16,7 +16,7 @@ files, so EXIF orientation is exercised) and `vips smartcrop --interesting atten
 (on upright PNG copies; the crop offset is found by matching the output in the source).
 
 Usage: scripts/measure/smartcrop-score.py [--binary .build/release/aspectfit] [--set evidence|fitting|heldout]
-       [--part open|sealed|all] [--per-case] [--only attention] [--no-vips] [--upscale 4]
+       [--part open|sealed|all] [--per-case] [--only attention] [--no-vips] [--upscale 4] [--photos DIR]
 The sealed part of the evidence set is for final figures only: do not tune on it.
 Needs Pillow + numpy (/work/main/.bench/pillow/bin/python) and vips.
 """
@@ -142,9 +142,12 @@ def main():
     ap.add_argument("--upscale", type=int, default=1,
                     help="score copies K times larger (Lanczos, JPEG quality 92, EXIF kept): the sets' photos are at "
                          "most 640 px, so K = 4 takes the route of large photos (a JPEG's block means from 1920 px)")
+    ap.add_argument("--photos", metavar="DIR",
+                    help="read the evidence set's photos from DIR (same names), e.g. at the sources' own size: "
+                         "make-smartcrop-evidence.py --long-side 0 --quality 92 --out DIR")
     args = ap.parse_args()
     rows = load_set(args.set, args.part)
-    files = [os.path.abspath(r[0]) for r in rows]
+    files = [os.path.abspath(os.path.join(args.photos, os.path.basename(r[0])) if args.photos else r[0]) for r in rows]
     tmp = tempfile.mkdtemp(prefix="smartcrop-score-")
     if args.upscale > 1:
         files = [upscaled(path, args.upscale, os.path.join(tmp, f"large-{i}.jpg")) for i, path in enumerate(files)]

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import AspectFit
 
-/// The open part of the evidence set (Tests/SmartCropSet/evidence.tsv: 143 photos of eleven kinds
+/// The open part of the evidence set (Tests/SmartCropSet/evidence.tsv: 224 photos of eleven kinds
 /// from sources the attention weights were not fitted on, boxed by eye) scored through the library as
 /// SmartCropScoreTests does: the floors sit just under the figures of docs/smart-crop.md. The
 /// sealed part is not read here: it is scored at the end, by scripts/measure/smartcrop-score.py --part sealed.
@@ -44,11 +44,11 @@ import TestSupport
 
     @Test func attentionKeepsTheSubjectsOfTheOpenPart() throws {
         let score = try Self.score()
-        #expect(score.cases >= 750, "\(score.cases) cases")
+        #expect(score.cases >= 1150, "\(score.cases) cases")
         #expect(score.mean >= 0.90, "attention mean \(score.mean) over \(score.cases) cases")
         #expect(score.mean >= score.centreMean + 0.03, "attention \(score.mean), centre \(score.centreMean)")
-        #expect(score.losses.count <= 8, "lost where the centre keeps the subject: \(score.losses)")
-        #expect(score.wins >= 65, "\(score.wins) wins")
+        #expect(score.losses.count <= 19, "lost where the centre keeps the subject: \(score.losses)")
+        #expect(score.wins >= 105, "\(score.wins) wins")
     }
 
     /// The scorer against cases worked by hand.
