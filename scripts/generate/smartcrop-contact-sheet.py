@@ -10,10 +10,11 @@ from PIL import Image, ImageDraw
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 SET = os.path.join(ROOT, "Tests", "SmartCropSet")
-CASES = [("lxqt-drop.jpg", "9:16", "win"), ("gambas-Earthrise.jpg", "16:9", "win"),
-         ("texpic-sonne-meer.jpg", "1:3", "win"), ("hugin-BigBen-stereographic.jpg", "1:3", "loss"),
-         ("kanagram-sv.jpg", "3:1", "loss"), ("kivy-CatMug.jpg", "3:1", "loss"),
-         ("renpydemo-washington.jpg", "9:16", "miss"), ("texpic-Incl.jpg", "16:9", "miss")]
+CASES = [("halide-rgb.jpg", "16:9", "win"), ("nodecv-coin2.jpg", "9:16", "win"),
+         ("facerec-obama.jpg", "3:1", "win"),
+         ("vispdoc-img-tutorial-contrast-sharpening-histogram-stretching-HSV.jpg", "1:3", "loss"),
+         ("dlib-mmod_cars_test_image2.jpg", "1:3", "loss"), ("pelican-Sushi.jpg", "1:3", "loss"),
+         ("labelme-00000101.jpg", "4:5", "miss"), ("wagtail-landscape_6.jpg", "3:1", "miss")]
 CELL = 150
 
 

@@ -24,6 +24,8 @@ import argparse, json, os, subprocess, sys, tempfile
 import numpy as np
 from PIL import Image, ImageOps
 
+Image.MAX_IMAGE_PIXELS = None  # --photos may hold the sources at their own size (pillow-heif's is 200 MP)
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 SET = os.path.join(ROOT, "Tests", "SmartCropSet")
 RATIOS = [(1, 1), (9, 16), (16, 9), (3, 1), (1, 3), (4, 5)]
