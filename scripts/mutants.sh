@@ -1490,6 +1490,7 @@ build() { (cd "$tree" && nice -n 5 swift build -Xswiftc -O -Xswiftc -disable-cmo
 # group, the tests' own children with it, is stopped, and the status is 125. Status 124 is the timeout.
 run_tests() {
   local filter=$1 log=$2 pid
+  : > "$log"   # before the polling below reads it
   (cd "$tree" && CI=true exec timeout 600 nice -n 5 .build/debug/aspectfitPackageTests.xctest --testing-library swift-testing \
      --filter "$filter") > "$log" 2>&1 &
   pid=$!
