@@ -84,13 +84,15 @@ public enum ImageFile {
     /// other sources, JPEGs of several scans (progressive ones), and CMYK.
     static func blockMeans(_ data: UnsafeRawBufferPointer, options: DecodeOptions, width: Int, height: Int)
         throws(ImageIOError) -> PixelBuffer? {
-        var c = cio_decode_options()
-        c.max_pixels = UInt64(max(0, options.maxPixels))
-        c.fail_on_truncation = options.failOnTruncation ? 1 : 0
+        var c = try RowDecoder.limits(options)
         let input = data.assumingMemoryBound(to: UInt8.self)
         let capacity = BlockMeans.capacity(width: width, height: height)
-        return try BlockMeans.read(capacity: capacity) { pixels, w, h, layout, message in
-            cio_jpeg_block_means(input.baseAddress, input.count, &c, pixels, capacity, w, h, layout, message)
+        do {
+            return try BlockMeans.read(capacity: capacity) { pixels, w, h, layout, message in
+                cio_jpeg_block_means(input.baseAddress, input.count, &c, pixels, capacity, w, h, layout, message)
+            }
+        } catch {
+            throw RowDecoder.pixelLimitError(input, maxPixels: options.maxPixels) ?? error
         }
     }
 

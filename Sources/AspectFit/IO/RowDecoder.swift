@@ -16,10 +16,7 @@ final class RowDecoder {
 
     /// `store`, when given, lends a whole-image decode its pixel memory until the decoder is gone.
     init(data: UnsafeBufferPointer<UInt8>, options: DecodeOptions, store: PixelStore? = nil) throws(ImageIOError) {
-        guard options.maxPixels >= 0 else { throw .invalidArgument("maxPixels must not be negative") }
-        var c = cio_decode_options()
-        c.max_pixels = UInt64(options.maxPixels)
-        c.fail_on_truncation = options.failOnTruncation ? 1 : 0
+        var c = try Self.limits(options)
         c.to_srgb = options.convertToSRGB ? 1 : 0
         c.replicate_chroma = options.smoothChroma ? 0 : 1
         c.skip_in_loop_filters = options.inLoopFilters ? 0 : 1
@@ -60,9 +57,19 @@ final class RowDecoder {
 
     deinit { cio_decoder_close(handle) }   // before `store` goes: the decoder gives its pixels back to it
 
+    /// The C options holding `options`' pixel limit and damage policy, the part every reading of a
+    /// source obeys.
+    static func limits(_ options: DecodeOptions) throws(ImageIOError) -> cio_decode_options {
+        guard options.maxPixels >= 0 else { throw .invalidArgument("maxPixels must not be negative") }
+        var c = cio_decode_options()
+        c.max_pixels = UInt64(options.maxPixels)
+        c.fail_on_truncation = options.failOnTruncation ? 1 : 0
+        return c
+    }
+
     /// `.tooLarge` with the header's size when it is over `maxPixels` (the C decoder reports that
     /// as a message only), else nil.
-    private static func pixelLimitError(_ data: UnsafeBufferPointer<UInt8>, maxPixels: Int) -> ImageIOError? {
+    static func pixelLimitError(_ data: UnsafeBufferPointer<UInt8>, maxPixels: Int) -> ImageIOError? {
         guard let info = try? ImageFile.probe(UnsafeRawBufferPointer(data)),
               info.width.multipliedReportingOverflow(by: info.height).partialValue > maxPixels else { return nil }
         return .tooLarge(width: info.width, height: info.height, limit: maxPixels)

@@ -144,6 +144,20 @@ import TestSupport
         }
     }
 
+    /// The pixel limit: the reading alone refuses what the decode refuses, with the same error.
+    @Test func pixelLimitsAreTreatedAlike() throws {
+        guard try Corpus.require() else { return }
+        let jpeg = try ImageFile.read(path: Corpus.path("photos/flower-444-2268x1512.jpg"))
+        for limit in [-1, 1000 * 1000] {
+            let options = DecodeOptions(maxPixels: limit)
+            let decoding = #expect(throws: ImageIOError.self) { try Self.recorded(jpeg, options: options) }
+            let reading = #expect(throws: ImageIOError.self) {
+                try jpeg.withUnsafeBytes { try ImageFile.blockMeans($0, options: options, width: 2268, height: 1512) }
+            }
+            #expect(decoding != nil && decoding == reading, "limit \(limit): \(String(describing: decoding)), \(String(describing: reading))")
+        }
+    }
+
     /// The block means of a whole decode that recorded them.
     static func recorded(_ jpeg: [UInt8], options: DecodeOptions = DecodeOptions()) throws -> PixelBuffer? {
         var options = options
