@@ -18,12 +18,14 @@ matters), always keeping attention's face rule:
   best window hold, the move's length, the window's length, the peak of the saliency profile),
   fitted on the cases where moving changes the score by more than 0.02, weighted by that change,
   and scored out of fold: eight folds, each photo's source in one fold only;
+- OpenCV's HOG people detector (Dalal and Triggs' default SVM, when OpenCV 4 is installed) on
+  480 px copies, the people it finds kept whole as faces are, the rule as it is elsewhere;
 - the oracle gate: the better of the centre and the most-saliency window, case by case (an upper
   bound: the positions exist, the question is when to take them).
 
 Usage: scripts/measure/smartcrop-frontier.py [--part open|all] [--cues DIR]
 --cues reuses a folder of dumps (and the crops.json beside them) from an earlier run.
-Needs Pillow, numpy and scipy.
+Needs Pillow, numpy and scipy; scikit-learn and opencv-python-headless<5 for two of the gates.
 """
 import argparse, importlib.util, json, os, subprocess, sys, tempfile
 import numpy as np
@@ -349,6 +351,40 @@ def main():
         for tau in (0.5, 0.7, 0.8, 0.9):
             table.append((f"gradient-boosted gate on 17 features, p > {tau} (out of fold)",
                           gated(lambda i, c, tau=tau: moves[i][1] if boosted[i] > tau else c.start)))
+    try:
+        import cv2
+        people_detector = cv2.HOGDescriptor()
+        people_detector.setSVMDetector(cv2.HOGDescriptor_getDefaultPeopleDetector())
+    except (ImportError, AttributeError):
+        print("(no OpenCV 4 with HOGDescriptor: the people detector is left out)")
+    else:
+        people = {}
+        for p in photos:
+            image = cv2.imread(os.path.join(score.SET, "evidence", p.name), cv2.IMREAD_COLOR)
+            scale = 480 / max(image.shape[:2])
+            image = np.ascontiguousarray(cv2.resize(image, (round(image.shape[1] * scale), round(image.shape[0] * scale))))
+            if min(image.shape[:2]) < 136:  # under the 64 x 128 window with its padding
+                people[p.name] = []
+                continue
+            boxes, weights = people_detector.detectMultiScale(image, winStride=(8, 8), padding=(8, 8), scale=1.05)
+            people[p.name] = sorted([(x / image.shape[1], y / image.shape[0], w / image.shape[1], h / image.shape[0], float(v))
+                                     for (x, y, w, h), v in zip(boxes, np.ravel(weights))], key=lambda b: -b[4])
+
+        def with_people(c, threshold):
+            found = [b for b in people[c.photo.name] if b[4] > threshold]
+            if not found:
+                return c.region_rule()
+            target = c.span(found[0], False)
+            for b in found[1:]:
+                s = c.span(b, False)
+                union = (min(target[0], s[0]), max(target[1], s[1]))
+                if union[1] - union[0] <= c.length:
+                    target = union
+            return c.moved(target, margin=None)
+        for threshold in (0.0, 0.5, 1.0):
+            count = sum(1 for boxes in people.values() if any(b[4] > threshold for b in boxes))
+            table.append((f"OpenCV's HOG people detector ({count} photos with people above {threshold}) as faces are, then the rule",
+                          gated(lambda i, c, t=threshold: with_people(c, t))))
     oracle = summary([(c.kept(faces[i]) if faces[i] is not None else max(c.centre, c.kept(moves[i][1])), c.centre)
                       for i, c in enumerate(cases)])
 
