@@ -8,7 +8,8 @@ every photo added was sealed; third and fourth rounds: the earlier sealed parts 
 sealed; the fourth round's photos are the first of each source's candidates after a shuffle with
 random.Random(4); the fifth round's the same with random.Random(5), at most 4 a source, 3 text and 4 art
 photos a helper; the sixth round's with random.Random(6), and a picture evidently from a third party with its
-own terms skipped when its package states only a package-wide licence); both are typed into evidence.tsv. This script only remakes the photos:
+own terms skipped when its package states only a package-wide licence; opened after its scoring); both are
+typed into evidence.tsv. This script only remakes the photos:
   --photos DIR    each photo again from its source: DIR holds the Debian packages unpacked, one folder per
                   package (`apt-get download PKG && dpkg -x PKG_*.deb DIR/PKG` for opencv-doc, mate-backgrounds,
                   gimp-data, fotoxx-common, lomiri-wallpapers-16.04, lomiri-wallpapers-20.04,
