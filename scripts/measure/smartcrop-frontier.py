@@ -19,12 +19,14 @@ matters), always keeping attention's face rule:
   fitted on the cases where moving changes the score by more than 0.02, weighted by that change,
   and scored out of fold: eight folds, each photo's source in one fold only;
 - OpenCV's HOG people detector (Dalal and Triggs' default SVM, when OpenCV 4 is installed) on
-  480 px copies, the people it finds kept whole as faces are, the rule as it is elsewhere;
+  480 px copies, the people it finds kept whole as faces are, the rule as it is elsewhere; with
+  --cascades, OpenCV's Haar cascades for profile faces, cat faces, upper bodies and whole bodies the same way;
 - the oracle gate: the better of the centre and the most-saliency window, case by case (an upper
   bound: the positions exist, the question is when to take them).
 
-Usage: scripts/measure/smartcrop-frontier.py [--part open|all] [--cues DIR]
---cues reuses a folder of dumps (and the crops.json beside them) from an earlier run.
+Usage: scripts/measure/smartcrop-frontier.py [--part open|all] [--cues DIR] [--cascades DIR]
+--cues reuses a folder of dumps (and the crops.json beside them) from an earlier run; --cascades names
+opencv-data's haarcascades folder (apt-get download opencv-data && dpkg -x opencv-data_*.deb DIR).
 Needs Pillow, numpy and scipy; scikit-learn and opencv-python-headless<5 for two of the gates.
 """
 import argparse, importlib.util, json, os, subprocess, sys, tempfile
@@ -209,6 +211,19 @@ class Case:
                 target = union
         return self.moved(target, margin=None)
 
+    def kept_whole(self, boxes, grown):
+        """Boxes of another detector (fractions, surest first) kept as the face rule keeps faces; the rule
+        as it is when there are none."""
+        if not boxes:
+            return self.region_rule()
+        target = self.span(boxes[0], grown)
+        for box in boxes[1:]:
+            s = self.span(box, grown)
+            union = (min(target[0], s[0]), max(target[1], s[1]))
+            if union[1] - union[0] <= self.length:
+                target = union
+        return self.moved(target, margin=None)
+
     def region_rule(self, margin=MARGIN):
         """SubjectWindow.place without faces."""
         if self.photo.region is None:
@@ -259,6 +274,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--part", choices=["open", "all"], default="open")
     ap.add_argument("--cues", metavar="DIR")
+    ap.add_argument("--cascades", metavar="DIR", help="OpenCV's Haar cascades (opencv-data's haarcascades folder): four more gates")
     args = ap.parse_args()
     sources = {}
     for line in open(os.path.join(score.SET, "evidence.tsv")):
@@ -370,21 +386,28 @@ def main():
             people[p.name] = sorted([(x / image.shape[1], y / image.shape[0], w / image.shape[1], h / image.shape[0], float(v))
                                      for (x, y, w, h), v in zip(boxes, np.ravel(weights))], key=lambda b: -b[4])
 
-        def with_people(c, threshold):
-            found = [b for b in people[c.photo.name] if b[4] > threshold]
-            if not found:
-                return c.region_rule()
-            target = c.span(found[0], False)
-            for b in found[1:]:
-                s = c.span(b, False)
-                union = (min(target[0], s[0]), max(target[1], s[1]))
-                if union[1] - union[0] <= c.length:
-                    target = union
-            return c.moved(target, margin=None)
         for threshold in (0.0, 0.5, 1.0):
             count = sum(1 for boxes in people.values() if any(b[4] > threshold for b in boxes))
             table.append((f"OpenCV's HOG people detector ({count} photos with people above {threshold}) as faces are, then the rule",
-                          gated(lambda i, c, t=threshold: with_people(c, t))))
+                          gated(lambda i, c, t=threshold: c.kept_whole([b for b in people[c.photo.name] if b[4] > t], False))))
+    if args.cascades:
+        import cv2
+        for name in ("haarcascade_profileface", "haarcascade_frontalcatface_extended", "haarcascade_upperbody", "haarcascade_fullbody"):
+            cascade = cv2.CascadeClassifier(os.path.join(args.cascades, name + ".xml"))
+            found = {}
+            for p in photos:
+                grey = cv2.imread(os.path.join(score.SET, "evidence", p.name), cv2.IMREAD_GRAYSCALE)
+                scale = 480 / max(grey.shape)
+                grey = cv2.resize(grey, (round(grey.shape[1] * scale), round(grey.shape[0] * scale)))
+                h, w = grey.shape
+                boxes = [(x / w, y / h, bw / w, bh / h) for x, y, bw, bh in cascade.detectMultiScale(grey, 1.1, 3, minSize=(24, 24))]
+                if name == "haarcascade_profileface":  # the cascade knows left profiles only
+                    boxes += [(1 - (x + bw) / w, y / h, bw / w, bh / h)
+                              for x, y, bw, bh in cascade.detectMultiScale(cv2.flip(grey, 1), 1.1, 3, minSize=(24, 24))]
+                found[p.name] = boxes
+            count = sum(1 for boxes in found.values() if boxes)
+            table.append((f"OpenCV's {name} ({count} photos with a find) kept whole, then the rule",
+                          gated(lambda i, c, f=found, grown=name.endswith("face"): c.kept_whole(f[c.photo.name], grown))))
     oracle = summary([(c.kept(faces[i]) if faces[i] is not None else max(c.centre, c.kept(moves[i][1])), c.centre)
                       for i, c in enumerate(cases)])
 
