@@ -67,6 +67,9 @@ CENTRE_PRIOR, THRESHOLD, MERGED = 0.3, 3.0, 0.2
 # SubjectWindow.swift
 CENTRE_KEEPS, MARGIN, HEAD = 0.9, 1.1, (0.15, 0.4, 0.15)
 SIDE = 64
+_y, _x = np.mgrid[0:SIDE, 0:SIDE]
+# SaliencyMap.init's centre prior: the squared distance from the centre, in half-sides, capped at 1
+DISTANCE2 = np.minimum(1, ((_x + 0.5 - SIDE / 2) / (SIDE / 2)) ** 2 + ((_y + 0.5 - SIDE / 2) / (SIDE / 2)) ** 2)
 TARGET_MARGIN, TARGET_LOSSES = 0.05, 0.02
 
 
@@ -107,8 +110,8 @@ def dump(rows, out):
 
 
 class Photo:
-    def __init__(self, path, boxes, kind, source, cues_dir, faces):
-        self.name, self.boxes, self.kind, self.source = os.path.basename(path), boxes, kind, source
+    def __init__(self, path, boxes, source, cues_dir, faces):
+        self.name, self.boxes, self.source = os.path.basename(path), boxes, source
         self.w, self.h = Image.open(path).size  # the set's photos are upright (EvidenceSetTests)
         planes = np.array([[float(v) for v in line.split()] for line in open(os.path.join(cues_dir, self.name + ".txt"))
                            if line.strip()])
@@ -118,9 +121,7 @@ class Photo:
 
     def weigh(self, weights):
         """The map from the cues with these weights, its summed-area table and its salient region."""
-        y, x = np.mgrid[0:SIDE, 0:SIDE]
-        d2 = np.minimum(1, ((x + 0.5 - SIDE / 2) / (SIDE / 2)) ** 2 + ((y + 0.5 - SIDE / 2) / (SIDE / 2)) ** 2)
-        self.map = np.tensordot(weights, self.cues, 1) ** 2 * (1 - CENTRE_PRIOR * d2) * self.alpha
+        self.map = np.tensordot(weights, self.cues, 1) ** 2 * (1 - CENTRE_PRIOR * DISTANCE2) * self.alpha
         self.table = np.zeros((SIDE + 1, SIDE + 1))
         self.table[1:, 1:] = self.map.cumsum(0).cumsum(1)
         self.region = self.salient_region()
@@ -201,21 +202,20 @@ class Case:
 
     def face_rule(self):
         """SubjectWindow.place with faces: the offset, or None when the photo has no face."""
-        if not self.photo.faces:
-            return None
-        target = self.span(self.photo.faces[0], True)
-        for face in self.photo.faces[1:]:
-            s = self.span(face, True)
-            union = (min(target[0], s[0]), max(target[1], s[1]))
-            if union[1] - union[0] <= self.length:
-                target = union
-        return self.moved(target, margin=None)
+        return self.whole(self.photo.faces, grown=True) if self.photo.faces else None
+
+    def attention(self):
+        """SubjectWindow.place: the face rule, else the salient region's."""
+        face = self.face_rule()
+        return face if face is not None else self.region_rule()
 
     def kept_whole(self, boxes, grown):
         """Boxes of another detector (fractions, surest first) kept as the face rule keeps faces; the rule
         as it is when there are none."""
-        if not boxes:
-            return self.region_rule()
+        return self.whole(boxes, grown) if boxes else self.region_rule()
+
+    def whole(self, boxes, grown):
+        """The offset keeping as many of `boxes` (surest first, at least one) as fit, as faces are kept."""
         target = self.span(boxes[0], grown)
         for box in boxes[1:]:
             s = self.span(box, grown)
@@ -247,6 +247,14 @@ class Case:
             if not (held > 0 and held >= margin * self.held(self.start)):
                 return self.start
         return offset
+
+
+def copy_480(name, flags):
+    """The evidence photo `name` read by OpenCV (`flags`: colour or grey), its long side made 480 px."""
+    import cv2
+    image = cv2.imread(os.path.join(score.SET, "evidence", name), flags)
+    scale = 480 / max(image.shape[:2])
+    return np.ascontiguousarray(cv2.resize(image, (round(image.shape[1] * scale), round(image.shape[0] * scale))))
 
 
 def summary(scores):
@@ -286,7 +294,7 @@ def main():
     if not args.cues:
         dump(rows, cues_dir)
     dumped = json.load(open(os.path.join(cues_dir, "crops.json")))
-    photos = [Photo(path, boxes, kind, sources[os.path.basename(path)], cues_dir, dumped["faces"]) for path, boxes, _, kind in rows]
+    photos = [Photo(path, boxes, sources[os.path.basename(path)], cues_dir, dumped["faces"]) for path, boxes, *_ in rows]
     cases = [c for p in photos for c in (Case(p, r) for r in score.RATIOS) if c.matters]
 
     # the copy of the rule against the binary's own crops
@@ -294,8 +302,7 @@ def main():
     for c in cases:
         x, y = dumped["crops"][f"{c.photo.name} {c.ratio[0]}:{c.ratio[1]}"]
         binary.append(score.overlap(c.subjects, x, y, c.cw, c.ch) / c.best)
-        face = c.face_rule()
-        copy.append(c.kept(face if face is not None else c.region_rule()))
+        copy.append(c.kept(c.attention()))
     print(f"{len(cases)} cases ({len(photos)} photos, part {args.part}); the binary's attention "
           f"{np.mean(binary):.4f}, this copy of its rule {np.mean(copy):.4f}, centre {np.mean([c.centre for c in cases]):.4f}")
     if abs(np.mean(binary) - np.mean(copy)) > 0.003:
@@ -376,9 +383,7 @@ def main():
     else:
         people = {}
         for p in photos:
-            image = cv2.imread(os.path.join(score.SET, "evidence", p.name), cv2.IMREAD_COLOR)
-            scale = 480 / max(image.shape[:2])
-            image = np.ascontiguousarray(cv2.resize(image, (round(image.shape[1] * scale), round(image.shape[0] * scale))))
+            image = copy_480(p.name, cv2.IMREAD_COLOR)
             if min(image.shape[:2]) < 136:  # under the 64 x 128 window with its padding
                 people[p.name] = []
                 continue
@@ -396,9 +401,7 @@ def main():
             cascade = cv2.CascadeClassifier(os.path.join(args.cascades, name + ".xml"))
             found = {}
             for p in photos:
-                grey = cv2.imread(os.path.join(score.SET, "evidence", p.name), cv2.IMREAD_GRAYSCALE)
-                scale = 480 / max(grey.shape)
-                grey = cv2.resize(grey, (round(grey.shape[1] * scale), round(grey.shape[0] * scale)))
+                grey = copy_480(p.name, cv2.IMREAD_GRAYSCALE)
                 h, w = grey.shape
                 boxes = [(x / w, y / h, bw / w, bh / h) for x, y, bw, bh in cascade.detectMultiScale(grey, 1.1, 3, minSize=(24, 24))]
                 if name == "haarcascade_profileface":  # the cascade knows left profiles only
@@ -431,7 +434,7 @@ def main():
             weights[k] *= factor
             for p in photos:
                 p.weigh(weights)
-            s = summary([(c.kept(face if (face := c.face_rule()) is not None else c.region_rule()), c.centre) for c in cases])
+            s = summary([(c.kept(c.attention()), c.centre) for c in cases])
             print(f"| {name} | {weights[k]:g} (today {WEIGHTS[k]:g}) | {s['mean']:.3f} | {s['margin']:+.3f} | {s['wins']} | {s['losses']} ({100 * s['share']:.1f}%) |")
 
 
